@@ -1,0 +1,62 @@
+package io.ringlog.core;
+
+import io.ringlog.core.internal.RingPipeline;
+import java.util.function.Supplier;
+
+/**
+ * A bounded, pre-allocated hand-off from many caller threads to one consumer thread that delivers to an
+ * {@link EventSink}. Started once and stopped once: an appender that restarts creates a new pipeline.
+ *
+ * <p>Callers ({@link #offer}) may be any thread. The full-queue policy, the discarding threshold and the
+ * block bound of {@link PipelineSettings} decide whether a caller waits or its event is dropped; every
+ * event offered is counted exactly once as delivered, failed, dropped or still queued ({@link #stats()}).
+ *
+ * @param <S> the type of the pre-allocated slot events are carried in
+ */
+public interface AsyncPipeline<S> {
+
+    /**
+     * Creates a pipeline and pre-allocates its ring; nothing runs until {@link #start()}.
+     *
+     * @param settings    the validated settings
+     * @param slotFactory creates each slot of the ring once, up front
+     * @param sink        receives the events on the consumer thread
+     * @param status      the framework's status channel for drops, failures and shutdown losses
+     */
+    static <S> AsyncPipeline<S> create(PipelineSettings settings, Supplier<S> slotFactory, EventSink<S> sink, StatusReporter status) {
+        return new RingPipeline<>(settings, slotFactory, sink, status);
+    }
+
+    /**
+     * Starts the consumer thread {@code ringlog-<name>} (a daemon) and, if configured, the JVM-exit drain.
+     *
+     * @throws IllegalStateException if the pipeline was started before
+     */
+    void start();
+
+    /**
+     * Offers an event; any thread. Lock-free and allocation-free while the ring has room: the caller claims
+     * a slot, {@code writer} copies the event into it, and the slot is published. When the ring is full the
+     * policy decides: wait (parked, not spinning) or drop and count. A caller never waits on its own
+     * consumer thread (a downstream appender that logs): there the event is enqueued if there is room and
+     * dropped and counted if not. An interrupt does not end a wait; it is kept for the caller.
+     *
+     * @return true if the event was accepted for delivery, false if it was dropped (and counted)
+     */
+    <E> boolean offer(EventLevel level, E event, SlotWriter<S, E> writer);
+
+    /**
+     * Stops accepting new callers, delivers everything accepted (including events of callers that were
+     * already waiting for a slot), then ends the consumer, within the drain timeout. Never interrupts the
+     * consumer. Idempotent and safe to call concurrently: later callers get the first call's report.
+     *
+     * @return what the drain achieved; {@link StopReport#undelivered()} counts the events lost to the bound
+     */
+    StopReport stop();
+
+    /** True between {@link #start()} and the beginning of {@link #stop()}, while the consumer is alive. */
+    boolean isRunning();
+
+    /** A snapshot of the counters; any thread. */
+    PipelineStats stats();
+}

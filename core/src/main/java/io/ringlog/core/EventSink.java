@@ -1,0 +1,27 @@
+package io.ringlog.core;
+
+/**
+ * The downstream end of a pipeline: receives every accepted event, in order, on the consumer thread only.
+ *
+ * @param <S> the type of the pre-allocated slot the events are carried in
+ */
+public interface EventSink<S> {
+
+    /**
+     * Hands one event on to the downstream appenders.
+     *
+     * <p>{@code endOfBatch} is true for the last event the consumer found available, and for every ERROR
+     * event: the moment to flush buffered output once rather than after every event. An exception or
+     * {@link Error} thrown here is counted as a failed delivery and reported; it never stops the consumer.
+     *
+     * @param slot       the slot holding the event, as a {@link SlotWriter} filled it
+     * @param endOfBatch whether downstream output should be flushed after this event
+     */
+    void deliver(S slot, boolean endOfBatch) throws Exception;
+
+    /**
+     * Releases what the slot references once its event has been delivered (or failed), so that the ring
+     * retains no event beyond its delivery. Must not throw.
+     */
+    void clear(S slot);
+}

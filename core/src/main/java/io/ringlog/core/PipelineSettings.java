@@ -1,0 +1,199 @@
+package io.ringlog.core;
+
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The immutable configuration of one pipeline. Built with {@link #builder(String)}; every value has a
+ * default, and {@link Builder#build()} rejects an invalid one with a message that names it.
+ * Safe to share between threads.
+ */
+public final class PipelineSettings {
+
+    /** Ring capacity in events, rounded up to a power of two. */
+    public static final int DEFAULT_CAPACITY = 8192;
+    /** The largest capacity accepted (2^26 slots). */
+    public static final int MAX_CAPACITY = 1 << 26;
+    /** The most events the consumer hands on before it flushes and releases their slots. */
+    public static final int DEFAULT_MAX_BATCH_SIZE = 1024;
+    /** How long stop() may spend delivering what is queued, in milliseconds (0 = no bound). */
+    public static final long DEFAULT_DRAIN_TIMEOUT_MILLIS = 1000;
+    /** How often drops and failures are summarised through the status channel, in milliseconds. */
+    public static final long DEFAULT_REPORT_INTERVAL_MILLIS = 10_000;
+
+    private final String name;
+    private final int capacity;
+    private final FullQueuePolicy fullQueuePolicy;
+    private final int discardingThreshold;
+    private final long maxBlockTimeNanos;
+    private final long drainTimeoutMillis;
+    private final int maxBatchSize;
+    private final boolean drainOnJvmExit;
+    private final long reportIntervalMillis;
+
+    private PipelineSettings(Builder builder) {
+        this.name = builder.name;
+        this.capacity = roundUpToPowerOfTwo(builder.capacity);
+        this.fullQueuePolicy = builder.fullQueuePolicy;
+        this.discardingThreshold = builder.discardingThreshold;
+        this.maxBlockTimeNanos = builder.maxBlockTimeNanos;
+        this.drainTimeoutMillis = builder.drainTimeoutMillis;
+        this.maxBatchSize = builder.maxBatchSize;
+        this.drainOnJvmExit = builder.drainOnJvmExit;
+        this.reportIntervalMillis = builder.reportIntervalMillis;
+    }
+
+    /** Starts a builder for the pipeline of the appender called {@code name}. */
+    public static Builder builder(String name) {
+        return new Builder(name);
+    }
+
+    /** The owning appender's name: it names the consumer thread ({@code ringlog-<name>}) and every report. */
+    public String name() {
+        return name;
+    }
+
+    /** The ring's capacity in events: the requested size rounded up to a power of two. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** What a caller experiences when the ring is full. */
+    public FullQueuePolicy fullQueuePolicy() {
+        return fullQueuePolicy;
+    }
+
+    /** Free slots at or below which events below WARN are dropped even before the ring is full; 0 = off. */
+    public int discardingThreshold() {
+        return discardingThreshold;
+    }
+
+    /** The longest a caller waits for a free slot before its event is dropped, in nanoseconds; negative = no bound. */
+    public long maxBlockTimeNanos() {
+        return maxBlockTimeNanos;
+    }
+
+    /** How long stopping may spend delivering what is queued, in milliseconds; 0 = no bound. */
+    public long drainTimeoutMillis() {
+        return drainTimeoutMillis;
+    }
+
+    /** The most events handed on between two flushes. */
+    public int maxBatchSize() {
+        return maxBatchSize;
+    }
+
+    /** Whether a JVM shutdown hook drains the ring when the JVM exits without stopping the appender. */
+    public boolean drainOnJvmExit() {
+        return drainOnJvmExit;
+    }
+
+    /** How often drops and failures are summarised, in milliseconds. */
+    public long reportIntervalMillis() {
+        return reportIntervalMillis;
+    }
+
+    @Override
+    public String toString() {
+        return "PipelineSettings[name=" + name + ", capacity=" + capacity + ", fullQueuePolicy=" + fullQueuePolicy
+                + ", discardingThreshold=" + discardingThreshold
+                + ", maxBlockTime=" + (maxBlockTimeNanos < 0 ? "unbounded" : TimeUnit.NANOSECONDS.toMillis(maxBlockTimeNanos) + "ms")
+                + ", drainTimeout=" + (drainTimeoutMillis == 0 ? "unbounded" : drainTimeoutMillis + "ms")
+                + ", maxBatchSize=" + maxBatchSize + ", drainOnJvmExit=" + drainOnJvmExit + "]";
+    }
+
+    static int roundUpToPowerOfTwo(int value) {
+        return value <= 1 ? 1 : Integer.highestOneBit(value - 1) << 1;
+    }
+
+    /** Collects settings; not thread-safe. */
+    public static final class Builder {
+        private final String name;
+        private int capacity = DEFAULT_CAPACITY;
+        private FullQueuePolicy fullQueuePolicy = FullQueuePolicy.BLOCK;
+        private int discardingThreshold;
+        private long maxBlockTimeNanos = -1;
+        private long drainTimeoutMillis = DEFAULT_DRAIN_TIMEOUT_MILLIS;
+        private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
+        private boolean drainOnJvmExit = true;
+        private long reportIntervalMillis = DEFAULT_REPORT_INTERVAL_MILLIS;
+
+        private Builder(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+        }
+
+        /** Ring capacity in events (1 .. {@value PipelineSettings#MAX_CAPACITY}), rounded up to a power of two. */
+        public Builder capacity(int capacity) {
+            this.capacity = capacity;
+            return this;
+        }
+
+        /** The full-queue policy; default {@link FullQueuePolicy#BLOCK}. */
+        public Builder fullQueuePolicy(FullQueuePolicy policy) {
+            this.fullQueuePolicy = Objects.requireNonNull(policy, "fullQueuePolicy");
+            return this;
+        }
+
+        /** Free slots at or below which events below WARN are dropped; 0 (the default) turns it off. */
+        public Builder discardingThreshold(int freeSlots) {
+            this.discardingThreshold = freeSlots;
+            return this;
+        }
+
+        /** The longest a caller may wait for a slot; a negative value (the default) means no bound. */
+        public Builder maxBlockTime(long time, TimeUnit unit) {
+            this.maxBlockTimeNanos = time < 0 ? -1 : unit.toNanos(time);
+            return this;
+        }
+
+        /** How long stopping may spend draining, in milliseconds; 0 means no bound. */
+        public Builder drainTimeoutMillis(long millis) {
+            this.drainTimeoutMillis = millis;
+            return this;
+        }
+
+        /** The most events handed on between two flushes. */
+        public Builder maxBatchSize(int maxBatchSize) {
+            this.maxBatchSize = maxBatchSize;
+            return this;
+        }
+
+        /** Whether a JVM shutdown hook drains the ring at exit; default true. */
+        public Builder drainOnJvmExit(boolean drainOnJvmExit) {
+            this.drainOnJvmExit = drainOnJvmExit;
+            return this;
+        }
+
+        /** How often drops and failures are summarised, in milliseconds. */
+        public Builder reportIntervalMillis(long millis) {
+            this.reportIntervalMillis = millis;
+            return this;
+        }
+
+        /**
+         * Validates and freezes the settings.
+         *
+         * @throws IllegalArgumentException naming the first invalid value and what is accepted
+         */
+        public PipelineSettings build() {
+            if (capacity < 1 || capacity > MAX_CAPACITY) {
+                throw new IllegalArgumentException("queue size must be between 1 and " + MAX_CAPACITY + ", was " + capacity);
+            }
+            int rounded = roundUpToPowerOfTwo(capacity);
+            if (discardingThreshold < 0 || discardingThreshold >= rounded) {
+                throw new IllegalArgumentException("discardingThreshold must be between 0 (off) and the queue size - 1 ("
+                        + (rounded - 1) + "), was " + discardingThreshold);
+            }
+            if (drainTimeoutMillis < 0) {
+                throw new IllegalArgumentException("the drain timeout must be >= 0 ms (0 = no bound), was " + drainTimeoutMillis);
+            }
+            if (maxBatchSize < 1) {
+                throw new IllegalArgumentException("maxBatchSize must be >= 1, was " + maxBatchSize);
+            }
+            if (reportIntervalMillis < 1) {
+                throw new IllegalArgumentException("the report interval must be >= 1 ms, was " + reportIntervalMillis);
+            }
+            return new PipelineSettings(this);
+        }
+    }
+}

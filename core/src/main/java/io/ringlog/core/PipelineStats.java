@@ -1,0 +1,81 @@
+package io.ringlog.core;
+
+import java.util.Arrays;
+
+/**
+ * An immutable snapshot of a pipeline's counters. Each counter is exact; while events flow, the counters
+ * are read one after another rather than atomically together. Once the pipeline has stopped, every event
+ * that reached it is counted exactly once: {@code enqueued + dropped == received} and
+ * {@code delivered + failed + queueSize == enqueued}.
+ */
+public final class PipelineStats {
+
+    private final int capacity;
+    private final long enqueued;
+    private final long delivered;
+    private final long failed;
+    private final long[] droppedByLevel;
+
+    /** Creates a snapshot; {@code droppedByLevel} is indexed by {@link EventLevel#ordinal()} and copied. */
+    public PipelineStats(int capacity, long enqueued, long delivered, long failed, long[] droppedByLevel) {
+        if (droppedByLevel.length != EventLevel.values().length) {
+            throw new IllegalArgumentException("droppedByLevel needs one entry per EventLevel");
+        }
+        this.capacity = capacity;
+        this.enqueued = enqueued;
+        this.delivered = delivered;
+        this.failed = failed;
+        this.droppedByLevel = droppedByLevel.clone();
+    }
+
+    /** The ring's capacity in events. */
+    public int capacity() {
+        return capacity;
+    }
+
+    /** Events accepted but not yet handed on (or never handed on, after a stop that hit its bound). */
+    public long queueSize() {
+        return Math.max(0, enqueued - delivered - failed);
+    }
+
+    /** Events accepted into the ring. */
+    public long enqueued() {
+        return enqueued;
+    }
+
+    /** Events handed on to the downstream appenders without an exception. */
+    public long delivered() {
+        return delivered;
+    }
+
+    /** Events on which a downstream appender threw. */
+    public long failed() {
+        return failed;
+    }
+
+    /** Events dropped by the full-queue policy, the discarding threshold, or because the pipeline was stopped. */
+    public long dropped() {
+        long total = 0;
+        for (long count : droppedByLevel) {
+            total += count;
+        }
+        return total;
+    }
+
+    /** Events of the given level that were dropped. */
+    public long dropped(EventLevel level) {
+        return droppedByLevel[level.ordinal()];
+    }
+
+    /** Every event that reached the pipeline: {@code enqueued + dropped}. */
+    public long received() {
+        return enqueued + dropped();
+    }
+
+    @Override
+    public String toString() {
+        return "PipelineStats[capacity=" + capacity + ", queueSize=" + queueSize() + ", enqueued=" + enqueued
+                + ", delivered=" + delivered + ", failed=" + failed + ", dropped=" + dropped()
+                + ", droppedByLevel=" + Arrays.toString(droppedByLevel) + "]";
+    }
+}

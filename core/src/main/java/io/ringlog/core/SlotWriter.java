@@ -1,0 +1,15 @@
+package io.ringlog.core;
+
+/**
+ * Copies an event into a pre-allocated slot on the caller's thread. Implementations should be stateless
+ * constants (a non-capturing lambda) so that the producer path allocates nothing.
+ *
+ * @param <S> the slot type
+ * @param <E> the event type the caller offers
+ */
+@FunctionalInterface
+public interface SlotWriter<S, E> {
+
+    /** Writes {@code event} into {@code slot}; runs on the caller's thread, which owns the slot until it returns. */
+    void write(S slot, E event);
+}

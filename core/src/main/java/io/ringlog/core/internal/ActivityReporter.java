@@ -1,0 +1,87 @@
+package io.ringlog.core.internal;
+
+import io.ringlog.core.EventLevel;
+import io.ringlog.core.PipelineSettings;
+import io.ringlog.core.StatusReporter;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Makes drops and downstream failures visible through the framework's status channel without flooding
+ * it: the first failure of an interval is reported at once with its cause, everything else as one summary
+ * per interval ("dropped 1,234 events below WARN in the last 10 s").
+ *
+ * <p>Implementation notes: {@link #report(long)} runs on the {@link ReportScheduler}'s thread every interval
+ * and once more on the thread that stops the pipeline; {@link #failure(Throwable)} runs on the consumer.
+ * Both are synchronized, which orders the bookkeeping fields between those threads. Nothing here runs on
+ * a caller's path.
+ */
+final class ActivityReporter {
+    private final String appender;
+    private final PipelineSettings settings;
+    private final StatusReporter status;
+    private final DropCounters drops;
+    private final long intervalNanos;
+
+    private long lastReportAt;
+    private long[] droppedAtLastReport = new long[EventLevel.values().length];
+    private long failuresInInterval;
+    private Throwable lastFailure;
+
+    ActivityReporter(PipelineSettings settings, StatusReporter status, DropCounters drops, long nowNanos) {
+        this.appender = settings.name();
+        this.settings = settings;
+        this.status = status;
+        this.drops = drops;
+        this.intervalNanos = TimeUnit.MILLISECONDS.toNanos(settings.reportIntervalMillis());
+        this.lastReportAt = nowNanos;
+    }
+
+    /** Emits a summary of whatever has not been reported yet, now. */
+    synchronized void report(long nowNanos) {
+        long[] dropped = drops.snapshot();
+        long total = 0;
+        long warnOrAbove = 0;
+        for (EventLevel level : EventLevel.values()) {
+            long delta = dropped[level.ordinal()] - droppedAtLastReport[level.ordinal()];
+            total += delta;
+            if (!level.isBelowWarn()) {
+                warnOrAbove += delta;
+            }
+        }
+        String period = describePeriod(nowNanos - lastReportAt);
+        if (total > 0) {
+            String which = warnOrAbove == 0 ? " below WARN" : " (" + count(warnOrAbove) + " of them WARN or ERROR)";
+            status.warn("Ringlog appender '" + appender + "' dropped " + count(total) + (total == 1 ? " event" : " events")
+                    + which + " in the last " + period + " (fullQueuePolicy " + settings.fullQueuePolicy()
+                    + ", queue size " + settings.capacity() + ", discardingThreshold " + settings.discardingThreshold() + ")");
+        }
+        if (failuresInInterval > 1) {
+            status.error("Ringlog appender '" + appender + "': downstream appenders threw on " + count(failuresInInterval)
+                    + " events in the last " + period + "; the last failure was: " + lastFailure, null);
+        }
+        droppedAtLastReport = dropped;
+        failuresInInterval = 0;
+        lastFailure = null;
+        lastReportAt = nowNanos;
+    }
+
+    /** Records a downstream failure; the first of an interval is reported at once, with its cause. */
+    synchronized void failure(Throwable cause) {
+        if (failuresInInterval == 0) {
+            status.error("Ringlog appender '" + appender + "': a downstream appender threw; the event is counted as failed and "
+                    + "delivery goes on (further failures are summarised every " + describePeriod(intervalNanos) + ")", cause);
+        }
+        failuresInInterval++;
+        lastFailure = cause;
+    }
+
+    private static String count(long value) {
+        return String.format(Locale.ROOT, "%,d", value);
+    }
+
+    private static String describePeriod(long nanos) {
+        long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
+        return millis >= 1000 ? (millis + 500) / 1000 + " s" : millis + " ms";
+    }
+}

@@ -1,0 +1,217 @@
+package io.ringlog.core.internal;
+
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.Sequence;
+import io.ringlog.core.EventLevel;
+import io.ringlog.core.EventSink;
+import io.ringlog.core.StatusReporter;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The single consumer: takes every published event (up to a batch), hands it on in order, flags the last
+ * of the batch and every ERROR as end of batch, clears the slot and releases it; drains and closes on stop.
+ * A downstream exception or {@link Error} is counted and reported, never fatal.
+ *
+ * <p>Implementation notes:
+ * <ul>
+ * <li>{@code consumed} (a Disruptor {@link Sequence}, the ring's only gating sequence) has one writer, this
+ * loop; it is a release store, made every {@value #RELEASE_STRIDE} events and at the end of each batch,
+ * after the slots were cleared, followed by {@link CapacityGate#slotsReleased()} to wake blocked callers.
+ * <li>Slots are read after {@code RingBuffer.isAvailable} (an acquire load of the producer's release store).
+ * <li>{@code failed} and {@code closedAt} have one writer, this loop (volatile stores); the first is read by
+ * stats, the second by producers that published after the pipeline began closing.
+ * <li>Closing is the consumer's half of a Dekker handshake: store {@code CLOSING} (volatile), full fence,
+ * read the cursor. A producer claims with a CAS on the cursor and then reads the state. Either the claim
+ * comes before the cursor read, and the slot is at or below {@code closedAt} and delivered here, or it
+ * comes after, and the producer sees {@code CLOSING} and counts its event as dropped.
+ * <li>The thread is never interrupted by Ringlog (an interrupt closes NIO channels in downstream appenders);
+ * a stray interrupt is cleared before each delivery.
+ * </ul>
+ */
+final class ConsumerLoop<S> implements Runnable {
+    static final long OPEN = Long.MAX_VALUE;
+    static final int RELEASE_STRIDE = 64;
+
+    private final RingBuffer<Entry<S>> ring;
+    private final Sequence consumed;
+    private final EventSink<S> sink;
+    private final PipelineState state;
+    private final CapacityGate gate;
+    private final ConsumerParking parking;
+    private final ActivityReporter reporter;
+    private final StatusReporter status;
+    private final String appender;
+    private final int maxBatchSize;
+    private final CountDownLatch finished = new CountDownLatch(1);
+
+    private volatile long failed;
+    private volatile long closedAt = OPEN;
+    /** The sequence the idle loop waits for; consumer thread only. */
+    private long awaited;
+    private final BooleanSupplier workOrStop;
+
+    ConsumerLoop(RingBuffer<Entry<S>> ring, Sequence consumed, EventSink<S> sink, PipelineState state, CapacityGate gate,
+                 ConsumerParking parking, ActivityReporter reporter, StatusReporter status, String appender, int maxBatchSize) {
+        this.ring = ring;
+        this.consumed = consumed;
+        this.sink = sink;
+        this.state = state;
+        this.gate = gate;
+        this.parking = parking;
+        this.reporter = reporter;
+        this.status = status;
+        this.appender = appender;
+        this.maxBatchSize = maxBatchSize;
+        this.workOrStop = () -> ring.getCursor() >= awaited || state.get() != PipelineState.RUNNING;
+    }
+
+    @Override
+    public void run() {
+        long next = consumed.get() + 1;
+        int idleRounds = 0;
+        try {
+            for (;;) {
+                long available = highestPublished(next);
+                if (available >= next) {
+                    next = deliver(next, available);
+                    idleRounds = 0;
+                    if (state.get() >= PipelineState.ABANDONED) {
+                        return;
+                    }
+                    continue;
+                }
+                int current = state.get();
+                if (current >= PipelineState.ABANDONED) {
+                    return;
+                }
+                if (current == PipelineState.DRAINING && ring.getCursor() < next && gate.waiters() == 0) {
+                    close(next);
+                    return;
+                }
+                awaited = next;
+                idleRounds = parking.idle(idleRounds, workOrStop);
+                if (idleRounds > ConsumerParking.SPIN_ROUNDS + ConsumerParking.YIELD_ROUNDS) {
+                    Thread.interrupted();
+                }
+            }
+        } catch (Throwable unexpected) {
+            if (state.terminate(PipelineState.FAILED)) {
+                status.error("Ringlog appender '" + appender + "': its consumer thread failed; events are dropped and counted "
+                        + "from now on until the appender is restarted", unexpected);
+            }
+        } finally {
+            gate.signalAll();
+            finished.countDown();
+        }
+    }
+
+    /** The highest sequence from {@code next} on that is published without a gap, at most a batch; {@code next - 1} if none. */
+    private long highestPublished(long next) {
+        long limit = Math.min(ring.getCursor(), next + maxBatchSize - 1);
+        long sequence = next;
+        while (sequence <= limit && ring.isAvailable(sequence)) {
+            sequence++;
+        }
+        return sequence - 1;
+    }
+
+    /** Hands on {@code from..to}, returns the next sequence to consume. Stops early if the pipeline is abandoned. */
+    private long deliver(long from, long to) {
+        Thread.interrupted();
+        for (long sequence = from; sequence <= to; sequence++) {
+            if (state.get() >= PipelineState.ABANDONED) {
+                release(sequence - 1);
+                return sequence;
+            }
+            Entry<S> entry = ring.get(sequence);
+            if (entry.written) {
+                try {
+                    sink.deliver(entry.payload, sequence == to || entry.level == EventLevel.ERROR);
+                } catch (Throwable failure) {
+                    failed++;
+                    reporter.failure(failure);
+                }
+            } else {
+                failed++;
+            }
+            clear(entry);
+            if (sequence != to && ((sequence - from + 1) % RELEASE_STRIDE) == 0) {
+                release(sequence);
+            }
+        }
+        release(to);
+        return to + 1;
+    }
+
+    private void clear(Entry<S> entry) {
+        try {
+            sink.clear(entry.payload);
+        } catch (Throwable failure) {
+            reporter.failure(failure);
+        }
+        entry.level = null;
+        entry.written = false;
+    }
+
+    private void release(long sequence) {
+        consumed.set(sequence);
+        gate.slotsReleased();
+    }
+
+    /** Fixes the last sequence to deliver (see the class notes), delivers up to it and stops. */
+    private void close(long next) {
+        if (!state.advance(PipelineState.DRAINING, PipelineState.CLOSING)) {
+            return;
+        }
+        VarHandle.fullFence();
+        long last = ring.getCursor();
+        closedAt = last;
+        long sequence = next;
+        while (sequence <= last) {
+            long available = highestPublished(sequence);
+            if (available >= sequence) {
+                sequence = deliver(sequence, available);
+            } else {
+                Thread.yield();
+            }
+            if (state.get() >= PipelineState.ABANDONED) {
+                return;
+            }
+        }
+        state.advance(PipelineState.CLOSING, PipelineState.STOPPED);
+    }
+
+    /** Waits for the loop to end; false if it did not within the bound (0 = wait as long as it takes). */
+    boolean awaitFinish(long timeoutMillis) {
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        try {
+            for (;;) {
+                try {
+                    if (timeoutMillis == 0) {
+                        finished.await();
+                        return true;
+                    }
+                    return finished.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    long failed() {
+        return failed;
+    }
+
+    long closedAt() {
+        return closedAt;
+    }
+}

@@ -1,0 +1,23 @@
+package io.ringlog.core.internal;
+
+import io.ringlog.core.EventLevel;
+
+/**
+ * One pre-allocated ring slot: the adapter's payload plus what the consumer needs to know about it.
+ *
+ * <p>Implementation notes: the fields are plain. The producer that claimed the slot writes them before
+ * {@code RingBuffer.publish} (a release store of the slot's availability flag); the consumer reads them
+ * after seeing the flag with an acquire load, so the writes happen-before the reads. The consumer clears
+ * them before releasing the slot (a release store of its sequence), which happens-before the next
+ * producer's claim reads that sequence.
+ */
+final class Entry<S> {
+    final S payload;
+    EventLevel level;
+    /** False when the adapter's slot writer threw: the slot is published empty and counted as failed. */
+    boolean written;
+
+    Entry(S payload) {
+        this.payload = payload;
+    }
+}

@@ -1,0 +1,35 @@
+package io.ringlog.core.internal;
+
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One daemon thread per JVM, {@code ringlog-reporter}, that emits every running pipeline's periodic
+ * summary on time, whether the consumer is busy, idle or stuck in a slow downstream appender.
+ *
+ * <p>Implementation notes: the executor is created on first use (class initialisation is the lock) and
+ * lives as long as the class; cancelled tasks are removed at once so stopped pipelines are not retained.
+ */
+final class ReportScheduler {
+    private static final ScheduledThreadPoolExecutor EXECUTOR = createExecutor();
+
+    private ReportScheduler() {
+    }
+
+    private static ScheduledThreadPoolExecutor createExecutor() {
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, task -> {
+            Thread thread = new Thread(task, "ringlog-reporter");
+            thread.setDaemon(true);
+            return thread;
+        });
+        executor.setRemoveOnCancelPolicy(true);
+        executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        return executor;
+    }
+
+    /** Runs {@code report} every {@code periodMillis} until the returned future is cancelled. */
+    static Future<?> every(long periodMillis, Runnable report) {
+        return EXECUTOR.scheduleAtFixedRate(report, periodMillis, periodMillis, TimeUnit.MILLISECONDS);
+    }
+}

@@ -1,0 +1,250 @@
+package io.ringlog.core.internal;
+
+import com.lmax.disruptor.InsufficientCapacityException;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.Sequence;
+import io.ringlog.core.AsyncPipeline;
+import io.ringlog.core.EventLevel;
+import io.ringlog.core.EventSink;
+import io.ringlog.core.FullQueuePolicy;
+import io.ringlog.core.PipelineSettings;
+import io.ringlog.core.PipelineStats;
+import io.ringlog.core.SlotWriter;
+import io.ringlog.core.StatusReporter;
+import io.ringlog.core.StopReport;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+/**
+ * The Disruptor-backed {@link AsyncPipeline}: a multi-producer ring of pre-allocated {@link Entry} slots,
+ * one {@link ConsumerLoop}, a {@link CapacityGate} for callers that must wait, and exact counters.
+ *
+ * <p>Implementation notes, the producer's fast path ({@link #offer}):
+ * <ol>
+ * <li>a volatile load of the state (a line written only by lifecycle transitions);
+ * <li>with a discarding threshold, a capacity check against the consumer's sequence (acquire loads);
+ * <li>{@code tryNext}: one CAS on the ring cursor, the only shared write, as in any multi-producer ring;
+ * <li>the adapter's writer fills the slot (plain stores), then {@code publish}: a release store of the
+ * slot's availability flag, and {@link ConsumerParking#signalAllWhenBlocking()}: one volatile load;
+ * <li>a second volatile load of the state, which completes the close handshake (see {@link ConsumerLoop}).
+ * </ol>
+ * No lock, no allocation, no counter shared with other callers. Drops go to striped {@code LongAdder}s;
+ * {@code stranded} (an {@link AtomicLong}) counts the rare claims that lost the race with closing.
+ *
+ * <p>Counters: enqueued is the ring cursor + 1 minus the stranded claims; handed-on is the consumer's
+ * sequence + 1, of which {@code failed} threw downstream; the difference is the queue.
+ */
+public final class RingPipeline<S> implements AsyncPipeline<S> {
+
+    private final PipelineSettings settings;
+    private final StatusReporter status;
+    private final RingBuffer<Entry<S>> ring;
+    private final Sequence consumed = new Sequence(-1);
+    private final PipelineState state = new PipelineState();
+    private final CapacityGate gate = new CapacityGate();
+    private final ConsumerParking parking = new ConsumerParking();
+    private final DropCounters drops = new DropCounters();
+    private final AtomicLong stranded = new AtomicLong();
+    private final ActivityReporter reporter;
+    private final ConsumerLoop<S> consumer;
+    private final int discardingThreshold;
+    private final FullQueuePolicy policy;
+    private final long maxBlockTimeNanos;
+
+    private final Object lifecycle = new Object();
+    /** Written in start() before the RUNNING store that publishes it to producers; never changes after. */
+    private Thread consumerThread;
+    private Thread exitHook;
+    private Future<?> reports;
+    private StopReport stopReport;
+
+    /** Pre-allocates the ring; see {@link AsyncPipeline#create}. */
+    public RingPipeline(PipelineSettings settings, Supplier<S> slotFactory, EventSink<S> sink, StatusReporter status) {
+        this.settings = settings;
+        this.status = status;
+        this.ring = RingBuffer.createMultiProducer(() -> new Entry<>(slotFactory.get()), settings.capacity(), parking);
+        this.ring.addGatingSequences(consumed);
+        this.reporter = new ActivityReporter(settings, status, drops, System.nanoTime());
+        this.consumer = new ConsumerLoop<>(ring, consumed, sink, state, gate, parking, reporter, status,
+                settings.name(), settings.maxBatchSize());
+        this.discardingThreshold = settings.discardingThreshold();
+        this.policy = settings.fullQueuePolicy();
+        this.maxBlockTimeNanos = settings.maxBlockTimeNanos();
+    }
+
+    @Override
+    public void start() {
+        synchronized (lifecycle) {
+            if (state.get() != PipelineState.NEW) {
+                throw new IllegalStateException("Ringlog pipeline '" + settings.name() + "' was already started; "
+                        + "a stopped pipeline is not restarted, a new one is created");
+            }
+            Thread thread = new Thread(consumer, "ringlog-" + settings.name());
+            thread.setDaemon(true);
+            consumerThread = thread;
+            if (settings.drainOnJvmExit()) {
+                registerExitHook();
+            }
+            state.advance(PipelineState.NEW, PipelineState.RUNNING);
+            thread.start();
+            reports = ReportScheduler.every(settings.reportIntervalMillis(), () -> reporter.report(System.nanoTime()));
+        }
+    }
+
+    @Override
+    public <E> boolean offer(EventLevel level, E event, SlotWriter<S, E> writer) {
+        if (state.get() != PipelineState.RUNNING) {
+            return drop(level);
+        }
+        final RingBuffer<Entry<S>> ring = this.ring;
+        if (discardingThreshold > 0 && level.isBelowWarn() && !ring.hasAvailableCapacity(discardingThreshold + 1)) {
+            return drop(level);
+        }
+        long sequence;
+        try {
+            sequence = ring.tryNext();
+        } catch (InsufficientCapacityException full) {
+            sequence = claimWhenFull(level);
+            if (sequence == CapacityGate.NO_SLOT) {
+                return drop(level);
+            }
+        }
+        Entry<S> entry = ring.get(sequence);
+        entry.level = level;
+        boolean written = false;
+        try {
+            writer.write(entry.payload, event);
+            written = true;
+        } finally {
+            entry.written = written;
+            ring.publish(sequence);
+        }
+        return state.get() < PipelineState.CLOSING || settleAfterClose(sequence, level);
+    }
+
+    private boolean drop(EventLevel level) {
+        drops.record(level);
+        return false;
+    }
+
+    private long claimWhenFull(EventLevel level) {
+        if (Thread.currentThread() == consumerThread) {
+            return CapacityGate.NO_SLOT;
+        }
+        if (policy == FullQueuePolicy.DROP_ALL || (policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn())) {
+            return CapacityGate.NO_SLOT;
+        }
+        if (maxBlockTimeNanos == 0) {
+            return CapacityGate.NO_SLOT;
+        }
+        long deadline = maxBlockTimeNanos < 0 ? CapacityGate.NO_DEADLINE : System.nanoTime() + maxBlockTimeNanos;
+        return gate.claim(ring, deadline, state);
+    }
+
+    /**
+     * The slow path of a caller that published after closing began: its slot is delivered if it is at or
+     * below the consumer's closing sequence; above it, the consumer is gone and the event is counted as dropped.
+     */
+    private boolean settleAfterClose(long sequence, EventLevel level) {
+        long closedAt;
+        while ((closedAt = consumer.closedAt()) == ConsumerLoop.OPEN && state.get() < PipelineState.ABANDONED) {
+            Thread.yield();
+        }
+        if (closedAt != ConsumerLoop.OPEN && sequence > closedAt) {
+            stranded.incrementAndGet();
+            drops.record(level);
+            status.warn("Ringlog appender '" + settings.name() + "' received a " + level
+                    + " event while it was stopping; it was not delivered and is counted as dropped");
+            return false;
+        }
+        if (state.get() >= PipelineState.ABANDONED) {
+            status.warn("Ringlog appender '" + settings.name() + "' accepted a " + level + " event after its drain "
+                    + "was abandoned; the event stays undelivered (counted in the queue size)");
+        }
+        return true;
+    }
+
+    @Override
+    public StopReport stop() {
+        synchronized (lifecycle) {
+            if (stopReport != null) {
+                return stopReport;
+            }
+            long begin = System.nanoTime();
+            if (state.get() == PipelineState.NEW) {
+                state.terminate(PipelineState.STOPPED);
+                stopReport = new StopReport(true, 0, 0);
+                return stopReport;
+            }
+            state.advance(PipelineState.RUNNING, PipelineState.DRAINING);
+            parking.wake(consumerThread);
+            if (Thread.currentThread() == consumerThread) {
+                status.warn("Ringlog appender '" + settings.name() + "' was stopped from its own consumer thread; "
+                        + "it drains once the current delivery returns");
+                return new StopReport(false, stats().queueSize(), 0);
+            }
+            boolean finished = consumer.awaitFinish(settings.drainTimeoutMillis());
+            if (!finished && state.terminate(PipelineState.ABANDONED)) {
+                long undelivered = stats().queueSize();
+                status.warn("Ringlog appender '" + settings.name() + "' could not deliver " + undelivered
+                        + (undelivered == 1 ? " event" : " events") + " within its drain timeout of "
+                        + settings.drainTimeoutMillis() + " ms; they are lost (a downstream appender is blocked or too slow)");
+            }
+            gate.signalAll();
+            removeExitHook();
+            reports.cancel(false);
+            reporter.report(System.nanoTime());
+            long undelivered = stats().queueSize();
+            if (finished && state.get() == PipelineState.FAILED && undelivered > 0) {
+                status.warn("Ringlog appender '" + settings.name() + "' lost " + undelivered
+                        + " queued events because its consumer thread had failed");
+            }
+            stopReport = new StopReport(state.get() == PipelineState.STOPPED, undelivered,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
+            return stopReport;
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return state.get() == PipelineState.RUNNING;
+    }
+
+    @Override
+    public PipelineStats stats() {
+        long handedOn = consumed.get() + 1;
+        long failed = consumer.failed();
+        long enqueued = ring.getCursor() + 1 - stranded.get();
+        return new PipelineStats(settings.capacity(), Math.max(enqueued, handedOn), handedOn - failed, failed, drops.snapshot());
+    }
+
+    private void registerExitHook() {
+        Thread hook = new Thread(this::stop, "ringlog-exit-" + settings.name());
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+            exitHook = hook;
+        } catch (IllegalStateException shuttingDown) {
+            status.warn("Ringlog appender '" + settings.name() + "' started while the JVM is shutting down; no exit drain");
+        }
+    }
+
+    private void removeExitHook() {
+        Thread hook = exitHook;
+        exitHook = null;
+        if (hook == null || Thread.currentThread() == hook) {
+            return;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // The JVM is exiting and its hooks already run; ours will find the pipeline stopped.
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RingPipeline[" + settings.name() + ", " + PipelineState.name(state.get()) + ", " + stats() + "]";
+    }
+}

@@ -1,0 +1,444 @@
+package io.ringlog.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The pipeline's contract, path by path, with exact counts. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class AsyncPipelineTest {
+    private final RecordingSink sink = new RecordingSink();
+    private final RecordingStatus status = new RecordingStatus();
+    private final List<AsyncPipeline<TestSlot>> started = new ArrayList<>();
+
+    @AfterEach
+    void stopAll() {
+        sink.open();
+        started.forEach(AsyncPipeline::stop);
+    }
+
+    private AsyncPipeline<TestSlot> start(PipelineSettings.Builder settings) {
+        AsyncPipeline<TestSlot> pipeline = AsyncPipeline.create(settings.drainOnJvmExit(false).build(), TestSlot::new, sink, status);
+        pipeline.start();
+        started.add(pipeline);
+        return pipeline;
+    }
+
+    private static PipelineSettings.Builder settings(int capacity) {
+        return PipelineSettings.builder("test").capacity(capacity);
+    }
+
+    private static boolean offer(AsyncPipeline<TestSlot> pipeline, EventLevel level, String message) {
+        return pipeline.offer(level, TestEvent.of(level, message), TestSlot.WRITER);
+    }
+
+    /** Holds the consumer inside the delivery of one event, so that exactly capacity - 1 slots are free. */
+    private void holdConsumer(AsyncPipeline<TestSlot> pipeline) throws InterruptedException {
+        sink.closed();
+        assertThat(offer(pipeline, EventLevel.INFO, "held")).isTrue();
+        assertThat(sink.firstDeliveryStarted.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    private static int offerMany(AsyncPipeline<TestSlot> pipeline, EventLevel level, int count) {
+        int accepted = 0;
+        for (int i = 0; i < count; i++) {
+            if (offer(pipeline, level, level + "-" + i)) {
+                accepted++;
+            }
+        }
+        return accepted;
+    }
+
+    private static void assertAccounting(PipelineStats stats, long received) {
+        assertThat(stats.received()).as("every event counted once: " + stats).isEqualTo(received);
+        assertThat(stats.delivered() + stats.failed() + stats.queueSize()).as(stats.toString()).isEqualTo(stats.enqueued());
+    }
+
+    private static void awaitParked(Thread thread) {
+        await().atMost(Duration.ofSeconds(10)).until(() ->
+                thread.getState() == Thread.State.WAITING || thread.getState() == Thread.State.TIMED_WAITING);
+    }
+
+    @Test
+    void deliversEveryEventInOrderOnANamedDaemonThread() {
+        AtomicReference<Thread> consumer = new AtomicReference<>();
+        sink.onDeliver(slot -> consumer.set(Thread.currentThread()));
+        AsyncPipeline<TestSlot> pipeline = start(settings(16));
+        for (int i = 0; i < 1000; i++) {
+            assertThat(offer(pipeline, EventLevel.INFO, "m" + i)).isTrue();
+        }
+        StopReport report = pipeline.stop();
+
+        assertThat(report.drained()).isTrue();
+        assertThat(report.undelivered()).isZero();
+        assertThat(sink.delivered).hasSize(1000);
+        for (int i = 0; i < 1000; i++) {
+            assertThat(sink.delivered.get(i)).isEqualTo("m" + i);
+        }
+        assertThat(consumer.get().getName()).isEqualTo("ringlog-test");
+        assertThat(consumer.get().isDaemon()).isTrue();
+        assertThat(sink.cleared).hasValue(1000);
+        PipelineStats stats = pipeline.stats();
+        assertThat(stats.delivered()).isEqualTo(1000);
+        assertThat(stats.queueSize()).isZero();
+        assertAccounting(stats, 1000);
+    }
+
+    @Test
+    void capacityIsRoundedUpToAPowerOfTwo() {
+        assertThat(settings(1000).build().capacity()).isEqualTo(1024);
+        assertThat(settings(1024).build().capacity()).isEqualTo(1024);
+        assertThat(settings(1).build().capacity()).isEqualTo(1);
+        assertThat(start(settings(3)).stats().capacity()).isEqualTo(4);
+    }
+
+    @Test
+    void blockIsLosslessAndKeepsPerProducerOrderUnderContention() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(64));
+        int producers = 4;
+        int perProducer = 25_000;
+        List<Thread> threads = new ArrayList<>();
+        for (int p = 0; p < producers; p++) {
+            int producer = p;
+            threads.add(new Thread(() -> {
+                for (int i = 0; i < perProducer; i++) {
+                    pipeline.offer(EventLevel.INFO, TestEvent.of(producer, i), TestSlot.WRITER);
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        pipeline.stop();
+
+        assertThat(sink.delivered).hasSize(producers * perProducer);
+        long[] nextExpected = new long[producers];
+        for (String message : sink.delivered) {
+            int producer = Integer.parseInt(message.substring(0, message.indexOf(':')));
+            long index = Long.parseLong(message.substring(message.indexOf(':') + 1));
+            assertThat(index).as("order of producer " + producer).isEqualTo(nextExpected[producer]);
+            nextExpected[producer]++;
+        }
+        PipelineStats stats = pipeline.stats();
+        assertThat(stats.dropped()).isZero();
+        assertAccounting(stats, producers * perProducer);
+    }
+
+    @Test
+    void dropAllDropsExactlyWhatDoesNotFit() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(8).fullQueuePolicy(FullQueuePolicy.DROP_ALL));
+        holdConsumer(pipeline);
+
+        assertThat(offerMany(pipeline, EventLevel.INFO, 10)).isEqualTo(7);
+        assertThat(offerMany(pipeline, EventLevel.ERROR, 3)).isZero();
+
+        PipelineStats full = pipeline.stats();
+        assertThat(full.enqueued()).isEqualTo(8);
+        assertThat(full.dropped(EventLevel.INFO)).isEqualTo(3);
+        assertThat(full.dropped(EventLevel.ERROR)).isEqualTo(3);
+        assertThat(full.queueSize()).isEqualTo(8);
+        sink.open();
+        pipeline.stop();
+        assertThat(sink.delivered).hasSize(8);
+        assertAccounting(pipeline.stats(), 14);
+    }
+
+    @Test
+    void dropBelowWarnDropsInfoAtOnceAndMakesWarnAndErrorWait() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(8).fullQueuePolicy(FullQueuePolicy.DROP_BELOW_WARN));
+        holdConsumer(pipeline);
+        assertThat(offerMany(pipeline, EventLevel.DEBUG, 7)).isEqualTo(7);
+        assertThat(offerMany(pipeline, EventLevel.INFO, 5)).isZero();
+
+        CompletableFuture<Boolean> warn = new CompletableFuture<>();
+        CompletableFuture<Boolean> error = new CompletableFuture<>();
+        Thread warner = new Thread(() -> warn.complete(offer(pipeline, EventLevel.WARN, "warn")));
+        Thread errorer = new Thread(() -> error.complete(offer(pipeline, EventLevel.ERROR, "error")));
+        warner.start();
+        errorer.start();
+        awaitParked(warner);
+        awaitParked(errorer);
+        assertThat(warn).isNotDone();
+        assertThat(error).isNotDone();
+
+        sink.open();
+        assertThat(warn.get(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(error.get(10, TimeUnit.SECONDS)).isTrue();
+        pipeline.stop();
+        assertThat(sink.delivered).contains("warn", "error").hasSize(10);
+        PipelineStats stats = pipeline.stats();
+        assertThat(stats.dropped(EventLevel.INFO)).isEqualTo(5);
+        assertThat(stats.dropped(EventLevel.WARN)).isZero();
+        assertThat(stats.dropped(EventLevel.ERROR)).isZero();
+        assertAccounting(stats, 15);
+    }
+
+    @Test
+    void discardingThresholdKeepsHeadroomForWarnAndError() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(16).discardingThreshold(4));
+        holdConsumer(pipeline);
+
+        assertThat(offerMany(pipeline, EventLevel.INFO, 20)).as("INFO accepted while more than 4 slots are free").isEqualTo(11);
+        assertThat(offerMany(pipeline, EventLevel.WARN, 4)).as("WARN uses the headroom").isEqualTo(4);
+        assertThat(pipeline.stats().dropped(EventLevel.INFO)).isEqualTo(9);
+        sink.open();
+        pipeline.stop();
+        assertThat(sink.delivered).hasSize(16);
+        assertAccounting(pipeline.stats(), 25);
+    }
+
+    @Test
+    void maxBlockTimeBoundsTheWaitThenDropsAndCounts() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(4).maxBlockTime(100, TimeUnit.MILLISECONDS));
+        holdConsumer(pipeline);
+        assertThat(offerMany(pipeline, EventLevel.INFO, 3)).isEqualTo(3);
+
+        long begin = System.nanoTime();
+        assertThat(offer(pipeline, EventLevel.ERROR, "late")).isFalse();
+        assertThat(System.nanoTime() - begin).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(100));
+        assertThat(pipeline.stats().dropped(EventLevel.ERROR)).isEqualTo(1);
+    }
+
+    @Test
+    void stopDeliversEventsOfCallersThatWereBlockedWhenItBegan() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(4).drainTimeoutMillis(0));
+        holdConsumer(pipeline);
+        assertThat(offerMany(pipeline, EventLevel.INFO, 3)).isEqualTo(3);
+        List<CompletableFuture<Boolean>> blocked = new ArrayList<>();
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            CompletableFuture<Boolean> result = new CompletableFuture<>();
+            String message = "blocked-" + i;
+            Thread thread = new Thread(() -> result.complete(offer(pipeline, EventLevel.INFO, message)));
+            thread.start();
+            threads.add(thread);
+            blocked.add(result);
+        }
+        threads.forEach(AsyncPipelineTest::awaitParked);
+
+        CompletableFuture<StopReport> stop = CompletableFuture.supplyAsync(pipeline::stop);
+        await().atMost(Duration.ofSeconds(10)).until(() -> !pipeline.isRunning());
+        assertThat(offer(pipeline, EventLevel.INFO, "after stop began")).isFalse();
+        sink.open();
+
+        StopReport report = stop.get(10, TimeUnit.SECONDS);
+        assertThat(report.drained()).isTrue();
+        for (CompletableFuture<Boolean> result : blocked) {
+            assertThat(result.get(10, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(sink.delivered).contains("blocked-0", "blocked-1", "blocked-2").hasSize(7);
+        assertAccounting(pipeline.stats(), 8);
+        assertThat(pipeline.stats().dropped()).isEqualTo(1);
+    }
+
+    @Test
+    void stopWithinItsBoundReportsTheExactNumberLost() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(8).drainTimeoutMillis(200));
+        holdConsumer(pipeline);
+        assertThat(offerMany(pipeline, EventLevel.INFO, 5)).isEqualTo(5);
+
+        long begin = System.nanoTime();
+        StopReport report = pipeline.stop();
+
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin)).isBetween(190L, 5_000L);
+        assertThat(report.drained()).isFalse();
+        assertThat(report.undelivered()).isEqualTo(6);
+        assertThat(status.allWarnings()).contains("could not deliver 6 events within its drain timeout of 200 ms");
+        assertThat(pipeline.stop()).isSameAs(report);
+    }
+
+    @Test
+    void stopIsIdempotentAcrossConcurrentCallers() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(64));
+        offerMany(pipeline, EventLevel.INFO, 100);
+        CompletableFuture<StopReport> first = CompletableFuture.supplyAsync(pipeline::stop);
+        CompletableFuture<StopReport> second = CompletableFuture.supplyAsync(pipeline::stop);
+        assertThat(first.get(10, TimeUnit.SECONDS)).isSameAs(second.get(10, TimeUnit.SECONDS));
+        assertThat(sink.delivered).hasSize(100);
+    }
+
+    @Test
+    void aPipelineStartsOnce() {
+        AsyncPipeline<TestSlot> pipeline = start(settings(8));
+        assertThatThrownBy(pipeline::start).isInstanceOf(IllegalStateException.class).hasMessageContaining("already started");
+    }
+
+    @Test
+    void eventsOfferedBeforeStartOrAfterStopAreDroppedAndCounted() {
+        AsyncPipeline<TestSlot> pipeline = AsyncPipeline.create(settings(8).drainOnJvmExit(false).build(), TestSlot::new, sink, status);
+        assertThat(offer(pipeline, EventLevel.WARN, "early")).isFalse();
+        pipeline.start();
+        pipeline.stop();
+        assertThat(offer(pipeline, EventLevel.ERROR, "late")).isFalse();
+        PipelineStats stats = pipeline.stats();
+        assertThat(stats.dropped(EventLevel.WARN)).isEqualTo(1);
+        assertThat(stats.dropped(EventLevel.ERROR)).isEqualTo(1);
+        assertThat(stats.enqueued()).isZero();
+    }
+
+    @Test
+    void downstreamExceptionsAndErrorsAreCountedReportedAndSurvived() {
+        sink.onDeliver(slot -> {
+            if (slot.message.endsWith("3")) {
+                throw new IllegalStateException("disk on fire");
+            }
+            if (slot.message.endsWith("7")) {
+                throw new AssertionError("an Error, not an Exception");
+            }
+        });
+        AsyncPipeline<TestSlot> pipeline = start(settings(16).reportIntervalMillis(20));
+        offerMany(pipeline, EventLevel.INFO, 100);
+        pipeline.stop();
+
+        PipelineStats stats = pipeline.stats();
+        assertThat(stats.failed()).isEqualTo(20);
+        assertThat(stats.delivered()).isEqualTo(80);
+        assertThat(sink.delivered).hasSize(80);
+        assertThat(status.errors).isNotEmpty();
+        assertThat(status.errors.get(0)).contains("a downstream appender threw");
+        assertThat(status.causes.get(0)).hasMessage("disk on fire");
+        assertAccounting(stats, 100);
+    }
+
+    @Test
+    void aSlotWriterThatThrowsFailsTheCallerButNotThePipeline() {
+        AsyncPipeline<TestSlot> pipeline = start(settings(8));
+        assertThatThrownBy(() -> pipeline.offer(EventLevel.INFO, new TestEvent(EventLevel.INFO, "bad", 0, 0, true), TestSlot.WRITER))
+                .hasMessageContaining("copy failed");
+        assertThat(offer(pipeline, EventLevel.INFO, "good")).isTrue();
+        pipeline.stop();
+        assertThat(sink.delivered).containsExactly("good");
+        assertThat(pipeline.stats().failed()).isEqualTo(1);
+        assertAccounting(pipeline.stats(), 2);
+    }
+
+    @Test
+    void theConsumerNeverBlocksOnItsOwnFullRing() throws Exception {
+        AtomicInteger recursiveAccepted = new AtomicInteger();
+        AtomicReference<AsyncPipeline<TestSlot>> self = new AtomicReference<>();
+        java.util.concurrent.CountDownLatch recursionDone = new java.util.concurrent.CountDownLatch(1);
+        sink.onDeliver(slot -> {
+            if (slot.message.equals("trigger")) {
+                for (int i = 0; i < 50; i++) {
+                    if (offer(self.get(), EventLevel.ERROR, "recursive-" + i)) {
+                        recursiveAccepted.incrementAndGet();
+                    }
+                }
+                recursionDone.countDown();
+            }
+        });
+        AsyncPipeline<TestSlot> pipeline = start(settings(8));
+        self.set(pipeline);
+        offer(pipeline, EventLevel.INFO, "trigger");
+        assertThat(recursionDone.await(10, TimeUnit.SECONDS)).as("the consumer did not block on its own ring").isTrue();
+        pipeline.stop();
+
+        assertThat(recursiveAccepted.get()).as("the ring holds 7 more while the trigger is delivered").isEqualTo(7);
+        assertThat(pipeline.stats().dropped(EventLevel.ERROR)).isEqualTo(43);
+        assertThat(sink.delivered).hasSize(8);
+        assertAccounting(pipeline.stats(), 51);
+    }
+
+    @Test
+    void anInterruptedBlockedCallerKeepsItsEventAndItsInterruptFlag() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(2));
+        holdConsumer(pipeline);
+        assertThat(offer(pipeline, EventLevel.INFO, "fills")).isTrue();
+        CompletableFuture<Boolean> accepted = new CompletableFuture<>();
+        AtomicBoolean flagAfter = new AtomicBoolean();
+        Thread caller = new Thread(() -> {
+            accepted.complete(offer(pipeline, EventLevel.INFO, "interrupted"));
+            flagAfter.set(Thread.currentThread().isInterrupted());
+        });
+        caller.start();
+        awaitParked(caller);
+        caller.interrupt();
+        awaitParked(caller);
+        assertThat(accepted).isNotDone();
+
+        sink.open();
+        caller.join(10_000);
+        assertThat(accepted.get()).isTrue();
+        assertThat(flagAfter).isTrue();
+        pipeline.stop();
+        assertThat(sink.delivered).contains("interrupted");
+    }
+
+    @Test
+    void endOfBatchMarksTheLastEventOfEachBatchAndEveryError() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(16));
+        holdConsumer(pipeline);
+        offer(pipeline, EventLevel.INFO, "a");
+        offer(pipeline, EventLevel.ERROR, "b");
+        offer(pipeline, EventLevel.INFO, "c");
+        offer(pipeline, EventLevel.INFO, "d");
+        sink.open();
+        pipeline.stop();
+
+        assertThat(sink.delivered).containsExactly("held", "a", "b", "c", "d");
+        assertThat(sink.endOfBatchFlags).containsExactly(true, false, true, false, true);
+    }
+
+    @Test
+    void dropsAreSummarisedThroughTheStatusChannel() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(4).fullQueuePolicy(FullQueuePolicy.DROP_ALL).reportIntervalMillis(50));
+        holdConsumer(pipeline);
+        offerMany(pipeline, EventLevel.INFO, 3 + 1234);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(status.allWarnings()).contains("dropped 1,234 events below WARN in the last"));
+    }
+
+    @Test
+    void blockedCallersParkInsteadOfSpinning() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(2));
+        holdConsumer(pipeline);
+        offer(pipeline, EventLevel.INFO, "fills");
+        List<Thread> callers = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            Thread caller = new Thread(() -> offer(pipeline, EventLevel.INFO, "waiting"));
+            caller.start();
+            callers.add(caller);
+        }
+        callers.forEach(AsyncPipelineTest::awaitParked);
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = 0;
+        for (Thread caller : callers) {
+            before += threads.getThreadCpuTime(caller.getId());
+        }
+        long windowStart = System.nanoTime();
+        await().pollDelay(Duration.ofMillis(300)).until(() -> System.nanoTime() - windowStart >= TimeUnit.MILLISECONDS.toNanos(300));
+        long after = 0;
+        for (Thread caller : callers) {
+            after += threads.getThreadCpuTime(caller.getId());
+        }
+        assertThat(TimeUnit.NANOSECONDS.toMillis(after - before)).as("CPU used by 8 blocked callers in 300 ms").isLessThan(100);
+        sink.open();
+        for (Thread caller : callers) {
+            caller.join(10_000);
+        }
+    }
+
+    @Test
+    void invalidSettingsAreRejectedWithAMessageNamingThem() {
+        assertThatThrownBy(() -> settings(0).build()).hasMessageContaining("queue size must be between 1 and");
+        assertThatThrownBy(() -> settings(16).discardingThreshold(16).build()).hasMessageContaining("discardingThreshold must be between 0");
+        assertThatThrownBy(() -> settings(16).drainTimeoutMillis(-1).build()).hasMessageContaining("drain timeout");
+        assertThatThrownBy(() -> settings(16).maxBatchSize(0).build()).hasMessageContaining("maxBatchSize");
+        assertThat(FullQueuePolicy.parse(" drop-below-warn ")).isEqualTo(FullQueuePolicy.DROP_BELOW_WARN);
+        assertThatThrownBy(() -> FullQueuePolicy.parse("sometimes"))
+                .hasMessage("Unknown fullQueuePolicy 'sometimes': expected one of BLOCK, DROP_BELOW_WARN, DROP_ALL");
+    }
+}
