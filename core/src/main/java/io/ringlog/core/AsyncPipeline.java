@@ -46,6 +46,15 @@ public interface AsyncPipeline<S> {
     <E> boolean offer(EventLevel level, E event, SlotWriter<S, E> writer);
 
     /**
+     * Offers an event without ever waiting and without counting a refusal; any thread. For callers that
+     * must not wait, such as a logging framework's own background threads, and that deliver a refused
+     * event some other way (for example on their own thread) instead of dropping it.
+     *
+     * @return {@link OfferOutcome#ACCEPTED}, or why not: the event was not counted
+     */
+    <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer);
+
+    /**
      * Stops accepting new callers, delivers everything accepted (including events of callers that were
      * already waiting for a slot), then ends the consumer, within the drain timeout. Never interrupts the
      * consumer. Idempotent and safe to call concurrently: later callers get the first call's report.

@@ -24,4 +24,12 @@ public interface EventSink<S> {
      * retains no event beyond its delivery. Must not throw.
      */
     void clear(S slot);
+
+    /**
+     * Called once on the consumer thread after the last delivery of a drain that completed, before the
+     * consumer ends (not after a drain that hit its bound, whose consumer may still be stuck downstream).
+     * The place for final flushing that must happen on the consumer thread. Must not throw.
+     */
+    default void afterLastDelivery() {
+    }
 }

@@ -1,6 +1,7 @@
 package io.ringlog.core;
 
 import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,6 +31,7 @@ public final class PipelineSettings {
     private final int maxBatchSize;
     private final boolean drainOnJvmExit;
     private final long reportIntervalMillis;
+    private final ThreadFactory threadFactory;
 
     private PipelineSettings(Builder builder) {
         this.name = builder.name;
@@ -41,6 +43,7 @@ public final class PipelineSettings {
         this.maxBatchSize = builder.maxBatchSize;
         this.drainOnJvmExit = builder.drainOnJvmExit;
         this.reportIntervalMillis = builder.reportIntervalMillis;
+        this.threadFactory = builder.threadFactory;
     }
 
     /** Starts a builder for the pipeline of the appender called {@code name}. */
@@ -93,6 +96,11 @@ public final class PipelineSettings {
         return reportIntervalMillis;
     }
 
+    /** Creates the consumer thread; the pipeline then names it {@code ringlog-<name>} and makes it a daemon. */
+    public ThreadFactory threadFactory() {
+        return threadFactory;
+    }
+
     @Override
     public String toString() {
         return "PipelineSettings[name=" + name + ", capacity=" + capacity + ", fullQueuePolicy=" + fullQueuePolicy
@@ -117,6 +125,7 @@ public final class PipelineSettings {
         private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
         private boolean drainOnJvmExit = true;
         private long reportIntervalMillis = DEFAULT_REPORT_INTERVAL_MILLIS;
+        private ThreadFactory threadFactory = Thread::new;
 
         private Builder(String name) {
             this.name = Objects.requireNonNull(name, "name");
@@ -167,6 +176,15 @@ public final class PipelineSettings {
         /** How often drops and failures are summarised, in milliseconds. */
         public Builder reportIntervalMillis(long millis) {
             this.reportIntervalMillis = millis;
+            return this;
+        }
+
+        /**
+         * Creates the consumer thread (default: a plain {@link Thread}); an adapter may supply its framework's
+         * own thread type. The pipeline names the thread and makes it a daemon.
+         */
+        public Builder threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
             return this;
         }
 

@@ -9,11 +9,13 @@ public final class StopReport {
     private final boolean drained;
     private final long undelivered;
     private final long elapsedMillis;
+    private final boolean deliveryInFlight;
 
     /** Creates a report. */
-    public StopReport(boolean drained, long undelivered, long elapsedMillis) {
+    public StopReport(boolean drained, long undelivered, boolean deliveryInFlight, long elapsedMillis) {
         this.drained = drained;
         this.undelivered = undelivered;
+        this.deliveryInFlight = deliveryInFlight;
         this.elapsedMillis = elapsedMillis;
     }
 
@@ -22,9 +24,20 @@ public final class StopReport {
         return drained;
     }
 
-    /** Accepted events that were never handed on because the drain bound was hit: lost. */
+    /**
+     * Accepted events that were never handed on because the drain bound was hit: lost. Does not include
+     * the event a downstream appender was still busy with when the bound was hit (see {@link #deliveryInFlight()}).
+     */
     public long undelivered() {
         return undelivered;
+    }
+
+    /**
+     * True when the drain gave up while a downstream appender was still inside the delivery of one event,
+     * which may yet complete; that event is in neither {@link #undelivered()} nor the delivered count.
+     */
+    public boolean deliveryInFlight() {
+        return deliveryInFlight;
     }
 
     /** How long the stop took. */
@@ -34,6 +47,7 @@ public final class StopReport {
 
     @Override
     public String toString() {
-        return "StopReport[drained=" + drained + ", undelivered=" + undelivered + ", elapsedMillis=" + elapsedMillis + "]";
+        return "StopReport[drained=" + drained + ", undelivered=" + undelivered + ", deliveryInFlight=" + deliveryInFlight
+                + ", elapsedMillis=" + elapsedMillis + "]";
     }
 }

@@ -255,9 +255,14 @@ class AsyncPipelineTest {
 
         assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin)).isBetween(190L, 5_000L);
         assertThat(report.drained()).isFalse();
-        assertThat(report.undelivered()).isEqualTo(6);
-        assertThat(status.allWarnings()).contains("could not deliver 6 events within its drain timeout of 200 ms");
+        assertThat(report.undelivered()).isEqualTo(5);
+        assertThat(report.deliveryInFlight()).isTrue();
+        assertThat(String.join("\n", status.errors)).contains("could not deliver 5 events within its drain timeout of 200 ms; "
+                + "they are lost, and one more is still inside a downstream appender that has not returned");
         assertThat(pipeline.stop()).isSameAs(report);
+        sink.open();
+        await().atMost(Duration.ofSeconds(10)).until(() -> pipeline.stats().delivered() == 1);
+        assertThat(pipeline.stats().queueSize()).as("exactly what the report called lost").isEqualTo(5);
     }
 
     @Test
@@ -429,6 +434,42 @@ class AsyncPipelineTest {
         for (Thread caller : callers) {
             caller.join(10_000);
         }
+    }
+
+    @Test
+    void tryOfferNeverWaitsAndCountsNothingWhenItRefuses() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(4));
+        holdConsumer(pipeline);
+        for (int i = 0; i < 3; i++) {
+            assertThat(pipeline.tryOffer(EventLevel.ERROR, TestEvent.of(EventLevel.ERROR, "fits-" + i), TestSlot.WRITER))
+                    .isEqualTo(OfferOutcome.ACCEPTED);
+        }
+        assertThat(pipeline.tryOffer(EventLevel.ERROR, TestEvent.of(EventLevel.ERROR, "full"), TestSlot.WRITER))
+                .isEqualTo(OfferOutcome.FULL);
+        assertThat(pipeline.stats().dropped()).isZero();
+        sink.open();
+        pipeline.stop();
+        assertThat(pipeline.tryOffer(EventLevel.ERROR, TestEvent.of(EventLevel.ERROR, "late"), TestSlot.WRITER))
+                .isEqualTo(OfferOutcome.CLOSED);
+        assertThat(sink.delivered).containsExactly("held", "fits-0", "fits-1", "fits-2");
+        assertAccounting(pipeline.stats(), 4);
+    }
+
+    @Test
+    void theConsumerThreadComesFromTheConfiguredFactoryWithRinglogsNameAndDaemonFlag() {
+        class FrameworkThread extends Thread {
+            FrameworkThread(Runnable task) {
+                super(task, "framework-name");
+            }
+        }
+        AtomicReference<Thread> consumer = new AtomicReference<>();
+        sink.onDeliver(slot -> consumer.set(Thread.currentThread()));
+        AsyncPipeline<TestSlot> pipeline = start(settings(8).threadFactory(FrameworkThread::new));
+        offer(pipeline, EventLevel.INFO, "one");
+        pipeline.stop();
+        assertThat(consumer.get()).isInstanceOf(FrameworkThread.class);
+        assertThat(consumer.get().getName()).isEqualTo("ringlog-test");
+        assertThat(consumer.get().isDaemon()).isTrue();
     }
 
     @Test

@@ -5,6 +5,7 @@ import com.lmax.disruptor.Sequence;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.EventSink;
 import io.ringlog.core.StatusReporter;
+import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,10 @@ import java.util.function.BooleanSupplier;
  * <li>Slots are read after {@code RingBuffer.isAvailable} (an acquire load of the producer's release store).
  * <li>{@code failed} and {@code closedAt} have one writer, this loop (volatile stores); the first is read by
  * stats, the second by producers that published after the pipeline began closing.
+ * <li>{@code started} and {@code finished} (the sequence whose delivery began, and the last one handed on)
+ * have one writer, this loop: release stores around each delivery, read with acquire loads by stats and by
+ * {@code stop()}, so that the counts are exact per event although slots are released in strides, and an
+ * abandoned drain can tell the event stuck in a downstream appender from the ones never handed on.
  * <li>Closing is the consumer's half of a Dekker handshake: store {@code CLOSING} (volatile), full fence,
  * read the cursor. A producer claims with a CAS on the cursor and then reads the state. Either the claim
  * comes before the cursor read, and the slot is at or below {@code closedAt} and delivered here, or it
@@ -45,10 +50,27 @@ final class ConsumerLoop<S> implements Runnable {
     private final StatusReporter status;
     private final String appender;
     private final int maxBatchSize;
-    private final CountDownLatch finished = new CountDownLatch(1);
+    private final CountDownLatch ended = new CountDownLatch(1);
+
+    private static final VarHandle STARTED;
+    private static final VarHandle FINISHED;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            STARTED = lookup.findVarHandle(ConsumerLoop.class, "started", long.class);
+            FINISHED = lookup.findVarHandle(ConsumerLoop.class, "finished", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private volatile long failed;
     private volatile long closedAt = OPEN;
+    @SuppressWarnings("unused") // accessed through STARTED
+    private long started = -1;
+    @SuppressWarnings("unused") // accessed through FINISHED
+    private long finished = -1;
     /** The sequence the idle loop waits for; consumer thread only. */
     private long awaited;
     private final BooleanSupplier workOrStop;
@@ -104,7 +126,7 @@ final class ConsumerLoop<S> implements Runnable {
             }
         } finally {
             gate.signalAll();
-            finished.countDown();
+            ended.countDown();
         }
     }
 
@@ -127,6 +149,7 @@ final class ConsumerLoop<S> implements Runnable {
                 return sequence;
             }
             Entry<S> entry = ring.get(sequence);
+            STARTED.setRelease(this, sequence);
             if (entry.written) {
                 try {
                     sink.deliver(entry.payload, sequence == to || entry.level == EventLevel.ERROR);
@@ -137,6 +160,7 @@ final class ConsumerLoop<S> implements Runnable {
             } else {
                 failed++;
             }
+            FINISHED.setRelease(this, sequence);
             clear(entry);
             if (sequence != to && ((sequence - from + 1) % RELEASE_STRIDE) == 0) {
                 release(sequence);
@@ -181,6 +205,11 @@ final class ConsumerLoop<S> implements Runnable {
                 return;
             }
         }
+        try {
+            sink.afterLastDelivery();
+        } catch (Throwable failure) {
+            reporter.failure(failure);
+        }
         state.advance(PipelineState.CLOSING, PipelineState.STOPPED);
     }
 
@@ -192,10 +221,10 @@ final class ConsumerLoop<S> implements Runnable {
             for (;;) {
                 try {
                     if (timeoutMillis == 0) {
-                        finished.await();
+                        ended.await();
                         return true;
                     }
-                    return finished.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                    return ended.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
                 } catch (InterruptedException e) {
                     interrupted = true;
                 }
@@ -209,6 +238,16 @@ final class ConsumerLoop<S> implements Runnable {
 
     long failed() {
         return failed;
+    }
+
+    /** Events handed on so far (delivered or failed), exact per event. */
+    long handedOn() {
+        return (long) FINISHED.getAcquire(this) + 1;
+    }
+
+    /** True while a downstream appender is inside a delivery. */
+    boolean deliveryInFlight() {
+        return (long) STARTED.getAcquire(this) > (long) FINISHED.getAcquire(this);
     }
 
     long closedAt() {

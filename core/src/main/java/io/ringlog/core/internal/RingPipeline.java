@@ -7,6 +7,7 @@ import io.ringlog.core.AsyncPipeline;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.EventSink;
 import io.ringlog.core.FullQueuePolicy;
+import io.ringlog.core.OfferOutcome;
 import io.ringlog.core.PipelineSettings;
 import io.ringlog.core.PipelineStats;
 import io.ringlog.core.SlotWriter;
@@ -81,7 +82,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                 throw new IllegalStateException("Ringlog pipeline '" + settings.name() + "' was already started; "
                         + "a stopped pipeline is not restarted, a new one is created");
             }
-            Thread thread = new Thread(consumer, "ringlog-" + settings.name());
+            Thread thread = settings.threadFactory().newThread(consumer);
+            thread.setName("ringlog-" + settings.name());
             thread.setDaemon(true);
             consumerThread = thread;
             if (settings.drainOnJvmExit()) {
@@ -111,6 +113,35 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                 return drop(level);
             }
         }
+        if (publish(sequence, level, event, writer) || settleAfterClose(sequence)) {
+            return true;
+        }
+        return drop(level);
+    }
+
+    @Override
+    public <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer) {
+        if (state.get() != PipelineState.RUNNING) {
+            return OfferOutcome.CLOSED;
+        }
+        final RingBuffer<Entry<S>> ring = this.ring;
+        if (discardingThreshold > 0 && level.isBelowWarn() && !ring.hasAvailableCapacity(discardingThreshold + 1)) {
+            return OfferOutcome.FULL;
+        }
+        long sequence;
+        try {
+            sequence = ring.tryNext();
+        } catch (InsufficientCapacityException full) {
+            return OfferOutcome.FULL;
+        }
+        return publish(sequence, level, event, writer) || settleAfterClose(sequence) ? OfferOutcome.ACCEPTED : OfferOutcome.CLOSED;
+    }
+
+    /**
+     * Fills and publishes a claimed slot. Returns true on the fast path: the pipeline had not begun closing
+     * when the claim's CAS happened (see the close handshake in {@link ConsumerLoop}).
+     */
+    private <E> boolean publish(long sequence, EventLevel level, E event, SlotWriter<S, E> writer) {
         Entry<S> entry = ring.get(sequence);
         entry.level = level;
         boolean written = false;
@@ -121,7 +152,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             entry.written = written;
             ring.publish(sequence);
         }
-        return state.get() < PipelineState.CLOSING || settleAfterClose(sequence, level);
+        return state.get() < PipelineState.CLOSING;
     }
 
     private boolean drop(EventLevel level) {
@@ -145,23 +176,21 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     /**
      * The slow path of a caller that published after closing began: its slot is delivered if it is at or
-     * below the consumer's closing sequence; above it, the consumer is gone and the event is counted as dropped.
+     * below the consumer's closing sequence (true); above it the consumer is gone, the slot is stranded and
+     * the caller accounts for the event (false).
      */
-    private boolean settleAfterClose(long sequence, EventLevel level) {
+    private boolean settleAfterClose(long sequence) {
         long closedAt;
         while ((closedAt = consumer.closedAt()) == ConsumerLoop.OPEN && state.get() < PipelineState.ABANDONED) {
             Thread.yield();
         }
         if (closedAt != ConsumerLoop.OPEN && sequence > closedAt) {
             stranded.incrementAndGet();
-            drops.record(level);
-            status.warn("Ringlog appender '" + settings.name() + "' received a " + level
-                    + " event while it was stopping; it was not delivered and is counted as dropped");
             return false;
         }
         if (state.get() >= PipelineState.ABANDONED) {
-            status.warn("Ringlog appender '" + settings.name() + "' accepted a " + level + " event after its drain "
-                    + "was abandoned; the event stays undelivered (counted in the queue size)");
+            status.error("Ringlog appender '" + settings.name() + "' accepted an event after its drain was abandoned; "
+                    + "it stays undelivered (counted in the queue size)", null);
         }
         return true;
     }
@@ -175,7 +204,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             long begin = System.nanoTime();
             if (state.get() == PipelineState.NEW) {
                 state.terminate(PipelineState.STOPPED);
-                stopReport = new StopReport(true, 0, 0);
+                stopReport = new StopReport(true, 0, false, 0);
                 return stopReport;
             }
             state.advance(PipelineState.RUNNING, PipelineState.DRAINING);
@@ -183,25 +212,32 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             if (Thread.currentThread() == consumerThread) {
                 status.warn("Ringlog appender '" + settings.name() + "' was stopped from its own consumer thread; "
                         + "it drains once the current delivery returns");
-                return new StopReport(false, stats().queueSize(), 0);
+                return new StopReport(false, stats().queueSize(), false, 0);
             }
             boolean finished = consumer.awaitFinish(settings.drainTimeoutMillis());
+            boolean inFlight = false;
+            long undelivered = 0;
             if (!finished && state.terminate(PipelineState.ABANDONED)) {
-                long undelivered = stats().queueSize();
-                status.warn("Ringlog appender '" + settings.name() + "' could not deliver " + undelivered
+                inFlight = consumer.deliveryInFlight();
+                undelivered = stats().queueSize() - (inFlight ? 1 : 0);
+                status.error("Ringlog appender '" + settings.name() + "' could not deliver " + undelivered
                         + (undelivered == 1 ? " event" : " events") + " within its drain timeout of "
-                        + settings.drainTimeoutMillis() + " ms; they are lost (a downstream appender is blocked or too slow)");
+                        + settings.drainTimeoutMillis() + " ms; they are lost"
+                        + (inFlight ? ", and one more is still inside a downstream appender that has not returned" : "")
+                        + " (a downstream appender is blocked or too slow)", null);
             }
             gate.signalAll();
             removeExitHook();
             reports.cancel(false);
             reporter.report(System.nanoTime());
-            long undelivered = stats().queueSize();
-            if (finished && state.get() == PipelineState.FAILED && undelivered > 0) {
-                status.warn("Ringlog appender '" + settings.name() + "' lost " + undelivered
-                        + " queued events because its consumer thread had failed");
+            if (finished) {
+                undelivered = stats().queueSize();
+                if (state.get() == PipelineState.FAILED && undelivered > 0) {
+                    status.error("Ringlog appender '" + settings.name() + "' lost " + undelivered
+                            + " queued events because its consumer thread had failed", null);
+                }
             }
-            stopReport = new StopReport(state.get() == PipelineState.STOPPED, undelivered,
+            stopReport = new StopReport(state.get() == PipelineState.STOPPED, undelivered, inFlight,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
             return stopReport;
         }
@@ -214,7 +250,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     @Override
     public PipelineStats stats() {
-        long handedOn = consumed.get() + 1;
+        long handedOn = consumer.handedOn();
         long failed = consumer.failed();
         long enqueued = ring.getCursor() + 1 - stranded.get();
         return new PipelineStats(settings.capacity(), Math.max(enqueued, handedOn), handedOn - failed, failed, drops.snapshot());

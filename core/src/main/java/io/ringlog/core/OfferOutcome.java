@@ -1,0 +1,11 @@
+package io.ringlog.core;
+
+/** What {@link AsyncPipeline#tryOffer} did with an event. */
+public enum OfferOutcome {
+    /** The event is in the ring and will be delivered. */
+    ACCEPTED,
+    /** The ring had no room for it (or the discarding threshold applied): nothing was counted. */
+    FULL,
+    /** The pipeline is not running (not started, stopping or stopped): nothing was counted. */
+    CLOSED
+}

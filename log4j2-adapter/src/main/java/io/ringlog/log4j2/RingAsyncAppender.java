@@ -1,0 +1,599 @@
+package io.ringlog.log4j2;
+
+import io.ringlog.core.AsyncAppenderMBeans;
+import io.ringlog.core.AsyncPipeline;
+import io.ringlog.core.EventLevel;
+import io.ringlog.core.OfferOutcome;
+import io.ringlog.core.FullQueuePolicy;
+import io.ringlog.core.PipelineSettings;
+import io.ringlog.core.PipelineStats;
+import io.ringlog.core.SlotWriter;
+import io.ringlog.core.StatusReporter;
+import io.ringlog.core.StopReport;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.Core;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.AppenderControl;
+import org.apache.logging.log4j.core.config.AppenderRef;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.apache.logging.log4j.core.config.plugins.Plugin;
+import org.apache.logging.log4j.core.config.plugins.PluginAliases;
+import org.apache.logging.log4j.core.config.plugins.PluginBuilderAttribute;
+import org.apache.logging.log4j.core.config.plugins.PluginBuilderFactory;
+import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
+import org.apache.logging.log4j.core.config.plugins.PluginElement;
+import org.apache.logging.log4j.core.config.plugins.validation.constraints.Required;
+import org.apache.logging.log4j.core.filter.AbstractFilterable;
+import org.apache.logging.log4j.core.impl.LocationAware;
+import org.apache.logging.log4j.core.util.Log4jThread;
+import org.apache.logging.log4j.spi.AbstractLogger;
+
+/**
+ * {@code <RingAsync>}: Log4j2's {@code <Async>} appender on a pre-allocated ring. Each event is copied on the
+ * caller's thread and handed to one consumer thread ({@code ringlog-<name>}) that calls the {@code <AppenderRef>}
+ * appenders in order, flagging the last event of each batch as end of batch so that file appenders flush once per
+ * batch. The targets stay ordinary appenders of the configuration. Any thread may log; {@link #getStats()} may be
+ * read from any thread.
+ *
+ * <p>Attributes, with {@code <Async>}'s meaning where {@code <Async>} has them:
+ * <ul>
+ * <li>{@code name} (required), {@code <AppenderRef>} / {@code <appender-ref>} (at least one, with its {@code level}
+ * and filter honoured), {@code errorRef} / {@code error-ref} (gets the events dropped because the buffer was
+ * full, and those no target took), {@code ignoreExceptions} (default true), a {@code <Filter>}.
+ * <li>{@code bufferSize}: default {@value #DEFAULT_BUFFER_SIZE}, rounded up to a power of two.
+ * <li>{@code blocking}: default true (wait for room); false drops when full ({@code DROP_ALL}).
+ * <li>{@code shutdownTimeout}: how long stopping may spend delivering what is queued, in ms; default
+ * {@value #DEFAULT_SHUTDOWN_TIMEOUT_MILLIS}; 0 means no bound. {@code <Async>}'s default is 0; Ringlog bounds it so
+ * that a stuck target cannot hang a reconfiguration or the JVM's exit forever. What is left at the bound is counted
+ * and reported through the StatusLogger as lost.
+ * <li>{@code includeLocation}: default false; copies the caller's location (computed on the caller's thread).
+ * <li>{@code fullQueuePolicy}: {@code BLOCK}, {@code DROP_BELOW_WARN} or {@code DROP_ALL}; when given it overrides
+ * {@code blocking}.
+ * <li>{@code discardingThreshold}: free slots at or below which events below WARN are dropped; default 0 (off).
+ * <li>{@code maxBlockTime}: the longest a caller waits for room, in ms; default -1 (no bound); 0 never waits.
+ * <li>{@code maxBatchSize}: the most events between two flushes; default {@value #DEFAULT_MAX_BATCH_SIZE}.
+ * <li>{@code jmx}: default true; publishes the counters as
+ * {@code io.ringlog:type=AsyncAppender,framework=log4j2,context=<LoggerContext>,name=<name>} while started.
+ * <li>{@code drainOnExit}: default true; a JVM shutdown hook drains the ring when the JVM exits without stopping
+ * Log4j2 (for example with {@code shutdownHook="disable"}).
+ * </ul>
+ * An invalid value is reported through the StatusLogger and the appender is not created; an {@code AppenderRef}
+ * that names no appender is reported and skipped; with no target at all the appender is reported and not started.
+ *
+ * <p>Shutdown and reconfiguration: Log4j2 stops its own {@code <Async>} appenders first and the other appenders in
+ * hash order, so a target may stop before RingAsync. RingAsync therefore adds a filter that accepts everything to
+ * the root {@code LoggerConfig}: Log4j2 stops it before any appender, and RingAsync drains its ring there (bounded
+ * by {@code shutdownTimeout}). Events that arrive later (Async Loggers draining, calls in flight, stock
+ * {@code <Async>} appenders flushing into RingAsync) are delivered on the caller's thread, after the drain, to the
+ * targets that are still running. An event that cannot reach a target because the target has stopped is reported.
+ * The same caller-thread delivery serves the events that arrive after {@link #stop} and after an unexpected
+ * failure of the consumer thread; those events are not counted in {@link #getStats()}.
+ *
+ * <p>Log4j2's background threads: a caller that is a Log4j2 thread (an Async Logger's or {@code <Async>}'s
+ * background thread, a {@link Log4jThread}) or that logs from inside another logging call never waits for room:
+ * when the ring is full, its event is delivered on its own thread, as {@code <Async>} does. Waiting there could
+ * deadlock: Ringlog's consumer may itself be waiting for room in that Async Logger's ring (a target that logs),
+ * while the Async Logger's thread waits for room in Ringlog's. Such events bypass the ring: they are not counted in
+ * {@link #getStats()} and may overtake events still queued.
+ */
+@Plugin(name = "RingAsync", category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE, printObject = true)
+public final class RingAsyncAppender extends AbstractAppender implements LocationAware {
+
+    /** Default {@code bufferSize}, in events. */
+    public static final int DEFAULT_BUFFER_SIZE = 8192;
+    /** Default {@code shutdownTimeout}, in milliseconds (stock {@code <Async>}: 0, no bound). */
+    public static final long DEFAULT_SHUTDOWN_TIMEOUT_MILLIS = 10_000;
+    /** Default {@code maxBlockTime}: no bound. */
+    public static final long DEFAULT_MAX_BLOCK_TIME_MILLIS = -1;
+    /** Default {@code maxBatchSize}, in events. */
+    public static final int DEFAULT_MAX_BATCH_SIZE = PipelineSettings.DEFAULT_MAX_BATCH_SIZE;
+
+    private static final StatusReporter STATUS = new StatusLoggerReporter();
+
+    private final PipelineSettings settings;
+    private final Configuration configuration;
+    private final AppenderRef[] appenderRefs;
+    private final String errorRef;
+    private final boolean includeLocation;
+    private final boolean jmx;
+    private final SlotWriter<LogEventSlot, LogEvent> writer;
+    private final boolean waitsBelowWarn;
+    private final boolean waitsAtWarn;
+
+    // Lifecycle fields. start() writes them before setStarted(), a volatile store of the AbstractLifeCycle state;
+    // append() reads that state first, so a caller that sees STARTED sees the pipeline of that start.
+    private AsyncPipeline<LogEventSlot> pipeline;
+    private TargetDispatcher dispatcher;
+    private ShutdownDrainFilter drainHook;
+    private AutoCloseable mbean;
+    private boolean requiresLocation;
+
+    private RingAsyncAppender(Builder<?> builder, PipelineSettings settings) {
+        super(builder.getName(), builder.getFilter(), null, builder.isIgnoreExceptions(), builder.getPropertyArray());
+        this.settings = settings;
+        this.configuration = builder.getConfiguration();
+        this.appenderRefs = builder.getAppenderRefs().clone();
+        this.errorRef = builder.getErrorRef();
+        this.includeLocation = builder.isIncludeLocation();
+        this.jmx = builder.isJmx();
+        this.writer = LogEventSlot.writer(includeLocation);
+        boolean mayWait = settings.maxBlockTimeNanos() != 0;
+        this.waitsBelowWarn = mayWait && settings.fullQueuePolicy() == FullQueuePolicy.BLOCK;
+        this.waitsAtWarn = mayWait && settings.fullQueuePolicy() != FullQueuePolicy.DROP_ALL;
+    }
+
+    /** Starts a builder; the plugin framework calls it for {@code <RingAsync>}. */
+    @PluginBuilderFactory
+    public static <B extends Builder<B>> B newBuilder() {
+        return new Builder<B>().asBuilder();
+    }
+
+    /**
+     * Resolves the {@code AppenderRef}s, starts a new pipeline and installs the shutdown drain. The targets are not
+     * called here: Log4j2 may start them after this appender.
+     */
+    @Override
+    public void start() {
+        Map<String, Appender> appenders = configuration.getAppenders();
+        List<AppenderControl> targets = new ArrayList<>(appenderRefs.length);
+        for (AppenderRef ref : appenderRefs) {
+            Appender target = appenders.get(ref.getRef());
+            if (target == null || target == this) {
+                LOGGER.error("RingAsync appender '{}': AppenderRef '{}' names no other configured appender; it is skipped",
+                        getName(), ref.getRef());
+            } else {
+                targets.add(new AppenderControl(target, ref.getLevel(), ref.getFilter()));
+            }
+        }
+        AppenderControl errorTarget = null;
+        if (errorRef != null) {
+            Appender error = appenders.get(errorRef);
+            if (error == null || error == this) {
+                LOGGER.error("RingAsync appender '{}': errorRef '{}' names no other configured appender; dropped events "
+                        + "are only counted", getName(), errorRef);
+            } else {
+                errorTarget = new AppenderControl(error, null, null);
+            }
+        }
+        if (targets.isEmpty()) {
+            LOGGER.error("RingAsync appender '{}' has no appender to deliver to; it was not started and the events "
+                    + "sent to it are dropped", getName());
+            return;
+        }
+        TargetDispatcher newDispatcher = new TargetDispatcher(getName(), targets, errorTarget);
+        AsyncPipeline<LogEventSlot> newPipeline = AsyncPipeline.create(settings, LogEventSlot::new, newDispatcher, STATUS);
+        newPipeline.start();
+        this.dispatcher = newDispatcher;
+        this.pipeline = newPipeline;
+        this.requiresLocation = includeLocation && anyRequiresLocation(newDispatcher);
+        this.mbean = jmx ? AsyncAppenderMBeans.register("log4j2", contextName(), getName(), newPipeline::stats, STATUS) : null;
+        this.drainHook = ShutdownDrainFilter.install(configuration, this::drainBeforeAppendersStop);
+        super.start();
+    }
+
+    /**
+     * Copies the event and hands it to the consumer; see the class notes for a full ring and for events that
+     * arrive after the drain.
+     */
+    @Override
+    public void append(LogEvent event) {
+        if (getState() == State.STARTED) {
+            AsyncPipeline<LogEventSlot> ring = pipeline;
+            EventLevel level = LevelMapping.of(event.getLevel());
+            OfferOutcome outcome = ring.tryOffer(level, event, writer);
+            if (outcome == OfferOutcome.ACCEPTED) {
+                return;
+            }
+            if (outcome == OfferOutcome.FULL) {
+                if (mayWait(level) && mustNotWait()) {
+                    dispatcher.deliverNow(LogEventSlot.copy(event, includeLocation));
+                } else if (!ring.offer(level, event, writer)) {
+                    onDropped(event, ring);
+                }
+                return;
+            }
+        }
+        appendOutsideRing(event);
+    }
+
+    private boolean mayWait(EventLevel level) {
+        return level.isBelowWarn() ? waitsBelowWarn : waitsAtWarn;
+    }
+
+    /** A Log4j2 background thread, or a logging call made from inside another one (see the class notes). */
+    private static boolean mustNotWait() {
+        return Thread.currentThread() instanceof Log4jThread || AbstractLogger.getRecursionDepth() > 1;
+    }
+
+    private void onDropped(LogEvent event, AsyncPipeline<LogEventSlot> ring) {
+        if (!ring.isRunning()) {
+            // Raced with the drain between tryOffer and offer: counted as dropped, and still delivered after the drain.
+            appendOutsideRing(event);
+        } else {
+            dispatcher.deliverDropped(event);
+        }
+    }
+
+    /**
+     * Delivers on the caller's thread once the ring has been drained (waiting for a drain in progress, so that the
+     * caller's earlier events go first), except on the consumer thread, which is the drain.
+     */
+    private void appendOutsideRing(LogEvent event) {
+        AsyncPipeline<LogEventSlot> ring = pipeline;
+        TargetDispatcher targets = dispatcher;
+        if (ring == null || targets == null) {
+            return; // never started: reported by start(), and by Log4j2 for each call
+        }
+        if (!targets.isConsumerThread()) {
+            ring.stop();
+        }
+        targets.deliverNow(LogEventSlot.copy(event, includeLocation));
+    }
+
+    /** Called by the {@link ShutdownDrainFilter} when the configuration stops, before any appender stops. */
+    private void drainBeforeAppendersStop() {
+        AsyncPipeline<LogEventSlot> ring = pipeline;
+        if (ring != null) {
+            StopReport report = ring.stop();
+            LOGGER.debug("RingAsync appender '{}' drained before the configuration stopped its appenders: {}", getName(), report);
+        }
+    }
+
+    /**
+     * Drains what is still queued (bounded by {@code shutdownTimeout}, not by {@code timeout}: Log4j2 passes 0 on a
+     * reconfiguration), unregisters the MBean and removes the shutdown hook.
+     *
+     * @return false if the drain hit its bound
+     */
+    @Override
+    public boolean stop(long timeout, TimeUnit timeUnit) {
+        setStopping();
+        super.stop(timeout, timeUnit, false);
+        boolean drained = true;
+        AsyncPipeline<LogEventSlot> ring = pipeline;
+        if (ring != null) {
+            drained = ring.stop().drained();
+        }
+        ShutdownDrainFilter hook = drainHook;
+        if (hook != null) {
+            hook.uninstall();
+            drainHook = null;
+        }
+        closeMBean();
+        setStopped();
+        return drained;
+    }
+
+    private void closeMBean() {
+        AutoCloseable registration = mbean;
+        mbean = null;
+        if (registration != null) {
+            try {
+                registration.close();
+            } catch (Exception e) {
+                LOGGER.warn("RingAsync appender '{}' could not unregister its MBean: {}", getName(), e.toString());
+            }
+        }
+    }
+
+    private String contextName() {
+        LoggerContext context = configuration.getLoggerContext();
+        return context == null ? null : context.getName();
+    }
+
+    private boolean anyRequiresLocation(TargetDispatcher targets) {
+        List<Appender> all = targets.appenders();
+        Appender error = targets.errorAppender();
+        if (error != null) {
+            all.add(error);
+        }
+        for (Appender appender : all) {
+            if (appender instanceof LocationAware && ((LocationAware) appender).requiresLocation()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when {@code includeLocation} is set and a target needs the location; Log4j2 then computes it up front. */
+    @Override
+    public boolean requiresLocation() {
+        return requiresLocation;
+    }
+
+    /**
+     * The counters of the current (or last) pipeline: enqueued, delivered, failed, dropped by level, queue size.
+     * Any thread; all zero before the first start.
+     */
+    public PipelineStats getStats() {
+        getState(); // orders the read below after start()'s writes
+        AsyncPipeline<LogEventSlot> ring = pipeline;
+        return ring == null ? new PipelineStats(settings.capacity(), 0, 0, 0, new long[EventLevel.values().length]) : ring.stats();
+    }
+
+    /** The pipeline settings translated from this appender's attributes. */
+    public PipelineSettings getSettings() {
+        return settings;
+    }
+
+    /** The names of the target appenders, as configured. */
+    public String[] getAppenderRefStrings() {
+        String[] names = new String[appenderRefs.length];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = appenderRefs[i].getRef();
+        }
+        return names;
+    }
+
+    /** The name of the error appender, or null. */
+    public String getErrorRef() {
+        return errorRef;
+    }
+
+    /** Whether the caller's location is copied with each event. */
+    public boolean isIncludeLocation() {
+        return includeLocation;
+    }
+
+    @Override
+    public String toString() {
+        return "RingAsyncAppender[" + getName() + ", " + getState() + ", " + settings + "]";
+    }
+
+    /**
+     * Collects {@code <RingAsync>}'s attributes; every attribute has a public setter for programmatic use. Not
+     * thread-safe. {@link #build()} reports an invalid value through the StatusLogger and returns null.
+     *
+     * @param <B> the builder type
+     */
+    public static final class Builder<B extends Builder<B>> extends AbstractFilterable.Builder<B>
+            implements org.apache.logging.log4j.core.util.Builder<RingAsyncAppender> {
+
+        @PluginBuilderAttribute
+        @Required(message = "No name provided for RingAsync")
+        private String name;
+
+        @PluginElement("AppenderRef")
+        private AppenderRef[] appenderRefs;
+
+        @PluginBuilderAttribute
+        @PluginAliases("error-ref")
+        private String errorRef;
+
+        @PluginBuilderAttribute
+        private Boolean blocking;
+
+        @PluginBuilderAttribute
+        private long shutdownTimeout = DEFAULT_SHUTDOWN_TIMEOUT_MILLIS;
+
+        @PluginBuilderAttribute
+        private int bufferSize = DEFAULT_BUFFER_SIZE;
+
+        @PluginBuilderAttribute
+        private boolean includeLocation;
+
+        @PluginConfiguration
+        private Configuration configuration;
+
+        @PluginBuilderAttribute
+        private boolean ignoreExceptions = true;
+
+        @PluginBuilderAttribute
+        private String fullQueuePolicy;
+
+        @PluginBuilderAttribute
+        private int discardingThreshold;
+
+        @PluginBuilderAttribute
+        private long maxBlockTime = DEFAULT_MAX_BLOCK_TIME_MILLIS;
+
+        @PluginBuilderAttribute
+        private boolean jmx = true;
+
+        @PluginBuilderAttribute
+        private boolean drainOnExit = true;
+
+        @PluginBuilderAttribute
+        private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
+
+        /** Use {@link RingAsyncAppender#newBuilder()}. */
+        Builder() {
+        }
+
+        /** Validates the attributes and creates the appender; null (after a StatusLogger error) if one is invalid. */
+        @Override
+        public RingAsyncAppender build() {
+            if (name == null || name.isEmpty()) {
+                LOGGER.error("No name provided for RingAsync; the appender was not created");
+                return null;
+            }
+            if (configuration == null) {
+                LOGGER.error("RingAsync appender '{}' has no Configuration (setConfiguration); the appender was not created", name);
+                return null;
+            }
+            if (appenderRefs == null || appenderRefs.length == 0) {
+                LOGGER.error("RingAsync appender '{}' has no <AppenderRef>; the appender was not created", name);
+                return null;
+            }
+            PipelineSettings settings;
+            try {
+                settings = RingAsyncSettings.from(this);
+            } catch (IllegalArgumentException invalid) {
+                LOGGER.error("RingAsync appender '{}': {}; the appender was not created", name, invalid.getMessage());
+                return null;
+            }
+            return new RingAsyncAppender(this, settings);
+        }
+
+        /** The appender's name (required). */
+        public B setName(String name) {
+            this.name = name;
+            return asBuilder();
+        }
+
+        /** The target appenders (at least one). */
+        public B setAppenderRefs(AppenderRef... appenderRefs) {
+            this.appenderRefs = appenderRefs;
+            return asBuilder();
+        }
+
+        /** The appender that gets dropped events and events no target took; default none. */
+        public B setErrorRef(String errorRef) {
+            this.errorRef = errorRef;
+            return asBuilder();
+        }
+
+        /** Whether a caller waits for room (default true) or its event is dropped (false: {@code DROP_ALL}). */
+        public B setBlocking(boolean blocking) {
+            this.blocking = blocking;
+            return asBuilder();
+        }
+
+        /** The drain bound when stopping, in ms; default {@value RingAsyncAppender#DEFAULT_SHUTDOWN_TIMEOUT_MILLIS}; 0 = none. */
+        public B setShutdownTimeout(long shutdownTimeout) {
+            this.shutdownTimeout = shutdownTimeout;
+            return asBuilder();
+        }
+
+        /** The ring's capacity; default {@value RingAsyncAppender#DEFAULT_BUFFER_SIZE}, rounded up to a power of two. */
+        public B setBufferSize(int bufferSize) {
+            this.bufferSize = bufferSize;
+            return asBuilder();
+        }
+
+        /** Whether the caller's location is copied; default false. */
+        public B setIncludeLocation(boolean includeLocation) {
+            this.includeLocation = includeLocation;
+            return asBuilder();
+        }
+
+        /** The configuration the appender belongs to (injected by Log4j2). */
+        public B setConfiguration(Configuration configuration) {
+            this.configuration = configuration;
+            return asBuilder();
+        }
+
+        /** Whether exceptions are handled by the appender's error handler (default true) or thrown to the caller. */
+        public B setIgnoreExceptions(boolean ignoreExceptions) {
+            this.ignoreExceptions = ignoreExceptions;
+            return asBuilder();
+        }
+
+        /** {@code BLOCK}, {@code DROP_BELOW_WARN} or {@code DROP_ALL}; overrides {@code blocking} when given. */
+        public B setFullQueuePolicy(String fullQueuePolicy) {
+            this.fullQueuePolicy = fullQueuePolicy;
+            return asBuilder();
+        }
+
+        /** Free slots at or below which events below WARN are dropped; default 0 (off). */
+        public B setDiscardingThreshold(int discardingThreshold) {
+            this.discardingThreshold = discardingThreshold;
+            return asBuilder();
+        }
+
+        /** The longest a caller waits for room, in ms; default -1 (no bound). */
+        public B setMaxBlockTime(long maxBlockTime) {
+            this.maxBlockTime = maxBlockTime;
+            return asBuilder();
+        }
+
+        /** Whether the counters are published over JMX; default true. */
+        public B setJmx(boolean jmx) {
+            this.jmx = jmx;
+            return asBuilder();
+        }
+
+        /** Whether a JVM shutdown hook drains the ring at exit; default true. */
+        public B setDrainOnExit(boolean drainOnExit) {
+            this.drainOnExit = drainOnExit;
+            return asBuilder();
+        }
+
+        /** The most events between two flushes; default {@value RingAsyncAppender#DEFAULT_MAX_BATCH_SIZE}. */
+        public B setMaxBatchSize(int maxBatchSize) {
+            this.maxBatchSize = maxBatchSize;
+            return asBuilder();
+        }
+
+        /** The appender's name. */
+        public String getName() {
+            return name;
+        }
+
+        /** The target appender references. */
+        public AppenderRef[] getAppenderRefs() {
+            return appenderRefs;
+        }
+
+        /** The error appender's name, or null. */
+        public String getErrorRef() {
+            return errorRef;
+        }
+
+        /** The {@code blocking} attribute, or null when it was not given. */
+        public Boolean getBlocking() {
+            return blocking;
+        }
+
+        /** The drain bound, in ms. */
+        public long getShutdownTimeout() {
+            return shutdownTimeout;
+        }
+
+        /** The requested capacity. */
+        public int getBufferSize() {
+            return bufferSize;
+        }
+
+        /** Whether the location is copied. */
+        public boolean isIncludeLocation() {
+            return includeLocation;
+        }
+
+        /** The owning configuration. */
+        public Configuration getConfiguration() {
+            return configuration;
+        }
+
+        /** Whether exceptions are handled rather than thrown. */
+        public boolean isIgnoreExceptions() {
+            return ignoreExceptions;
+        }
+
+        /** The {@code fullQueuePolicy} attribute, or null when it was not given. */
+        public String getFullQueuePolicy() {
+            return fullQueuePolicy;
+        }
+
+        /** The discarding threshold, in free slots. */
+        public int getDiscardingThreshold() {
+            return discardingThreshold;
+        }
+
+        /** The block bound, in ms. */
+        public long getMaxBlockTime() {
+            return maxBlockTime;
+        }
+
+        /** Whether the MBean is registered. */
+        public boolean isJmx() {
+            return jmx;
+        }
+
+        /** Whether the JVM-exit drain is installed. */
+        public boolean isDrainOnExit() {
+            return drainOnExit;
+        }
+
+        /** The batch bound. */
+        public int getMaxBatchSize() {
+            return maxBatchSize;
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package io.ringlog.log4j2;
+
+import io.ringlog.core.FullQueuePolicy;
+import io.ringlog.core.PipelineSettings;
+import java.util.concurrent.TimeUnit;
+import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.core.util.Log4jThread;
+import org.apache.logging.log4j.status.StatusLogger;
+
+/**
+ * The one place where {@code <RingAsync>}'s Log4j2 vocabulary becomes {@link PipelineSettings}:
+ * {@code bufferSize} is the capacity, {@code blocking="false"} is {@link FullQueuePolicy#DROP_ALL} unless an
+ * explicit {@code fullQueuePolicy} says otherwise, {@code shutdownTimeout} bounds the drain, {@code maxBlockTime}
+ * bounds a caller's wait, {@code drainOnExit} is the JVM-exit drain. Stateless.
+ */
+final class RingAsyncSettings {
+    private static final Logger LOGGER = StatusLogger.getLogger();
+
+    private RingAsyncSettings() {
+    }
+
+    /**
+     * Validates the attributes and builds the settings.
+     *
+     * @throws IllegalArgumentException naming the attribute, its value and what is accepted
+     */
+    static PipelineSettings from(RingAsyncAppender.Builder<?> attributes) {
+        String name = attributes.getName();
+        int bufferSize = attributes.getBufferSize();
+        if (bufferSize < 1 || bufferSize > PipelineSettings.MAX_CAPACITY) {
+            throw new IllegalArgumentException("bufferSize must be between 1 and " + PipelineSettings.MAX_CAPACITY
+                    + ", was " + bufferSize);
+        }
+        long shutdownTimeout = attributes.getShutdownTimeout();
+        if (shutdownTimeout < 0) {
+            throw new IllegalArgumentException("shutdownTimeout must be >= 0 ms (0 waits without bound, as <Async> does), was "
+                    + shutdownTimeout);
+        }
+        long maxBlockTime = attributes.getMaxBlockTime();
+        if (maxBlockTime < -1) {
+            throw new IllegalArgumentException("maxBlockTime must be -1 (wait without bound) or >= 0 ms, was " + maxBlockTime);
+        }
+        int discardingThreshold = attributes.getDiscardingThreshold();
+        int capacity = Integer.highestOneBit(bufferSize) == bufferSize ? bufferSize : Integer.highestOneBit(bufferSize) << 1;
+        if (discardingThreshold < 0 || discardingThreshold >= capacity) {
+            throw new IllegalArgumentException("discardingThreshold must be between 0 (off) and " + (capacity - 1)
+                    + " (the bufferSize " + capacity + " minus one), was " + discardingThreshold);
+        }
+        int maxBatchSize = attributes.getMaxBatchSize();
+        if (maxBatchSize < 1) {
+            throw new IllegalArgumentException("maxBatchSize must be >= 1, was " + maxBatchSize);
+        }
+        return PipelineSettings.builder(name)
+                .capacity(bufferSize)
+                .fullQueuePolicy(policy(name, attributes.getBlocking(), attributes.getFullQueuePolicy()))
+                .discardingThreshold(discardingThreshold)
+                .maxBlockTime(maxBlockTime, TimeUnit.MILLISECONDS)
+                .drainTimeoutMillis(shutdownTimeout)
+                .maxBatchSize(maxBatchSize)
+                .drainOnJvmExit(attributes.isDrainOnExit())
+                // A Log4jThread: Log4j2's Async Loggers route events logged on their own framework's threads
+                // synchronously when their ring is full, so a target that logs can never wait on them from here.
+                .threadFactory(Log4jThread::new)
+                .build();
+    }
+
+    /** {@code fullQueuePolicy} wins when given; otherwise {@code blocking} (default true) picks BLOCK or DROP_ALL. */
+    private static FullQueuePolicy policy(String name, Boolean blocking, String fullQueuePolicy) {
+        if (fullQueuePolicy == null || fullQueuePolicy.trim().isEmpty()) {
+            return blocking == null || blocking ? FullQueuePolicy.BLOCK : FullQueuePolicy.DROP_ALL;
+        }
+        FullQueuePolicy policy = FullQueuePolicy.parse(fullQueuePolicy);
+        if (blocking != null && !blocking && policy == FullQueuePolicy.BLOCK) {
+            LOGGER.warn("RingAsync appender '{}': blocking=\"false\" contradicts fullQueuePolicy=\"BLOCK\"; "
+                    + "fullQueuePolicy wins and callers wait when the buffer is full", name);
+        }
+        return policy;
+    }
+}

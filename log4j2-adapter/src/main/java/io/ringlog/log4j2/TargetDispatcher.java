@@ -1,0 +1,139 @@
+package io.ringlog.log4j2;
+
+import io.ringlog.core.EventSink;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.config.AppenderControl;
+import org.apache.logging.log4j.status.StatusLogger;
+
+/**
+ * Hands events to the target appenders through their {@link AppenderControl}s, which apply each
+ * {@code <AppenderRef>}'s level and filter, as Log4j2's {@code <Async>} dispatcher does: every target is tried, and
+ * the error appender gets the event only if none of them took it.
+ *
+ * <p>A target that throws, or one that was already stopped, makes the delivery count as failed (the pipeline
+ * counts and reports it; the other targets still got the event). A stopped target is skipped rather than called:
+ * Log4j2 would otherwise report a closed stream for it.
+ *
+ * <p>Thread-safety: {@link #deliver} runs on the consumer thread; {@link #deliverNow} on a caller's thread;
+ * {@link AppenderControl} and Log4j2 appenders are thread-safe. {@code consumer} is a plain field written by the
+ * consumer thread: the only thread that must read it as itself is the consumer, which always sees its own store;
+ * any other thread reads null or another thread, and either answer is correct for it.
+ */
+final class TargetDispatcher implements EventSink<LogEventSlot> {
+    private static final Logger LOGGER = StatusLogger.getLogger();
+
+    private final String appenderName;
+    private final AppenderControl[] targets;
+    private final AppenderControl errorTarget;
+    private Thread consumer;
+
+    TargetDispatcher(String appenderName, List<AppenderControl> targets, AppenderControl errorTarget) {
+        this.appenderName = appenderName;
+        this.targets = targets.toArray(new AppenderControl[0]);
+        this.errorTarget = errorTarget;
+    }
+
+    @Override
+    public void deliver(LogEventSlot slot, boolean endOfBatch) throws Exception {
+        Thread current = Thread.currentThread();
+        if (consumer != current) {
+            consumer = current;
+        }
+        LogEvent event = slot.event;
+        event.setEndOfBatch(endOfBatch);
+        dispatch(event);
+    }
+
+    @Override
+    public void clear(LogEventSlot slot) {
+        slot.event = null;
+    }
+
+    /** True on the thread that runs {@link #deliver}: a downstream appender logging back through RingAsync. */
+    boolean isConsumerThread() {
+        return consumer == Thread.currentThread();
+    }
+
+    /**
+     * Delivers an event (a copy the caller owns) on the caller's thread, outside the ring: after the drain, or
+     * when the ring is full and the caller must not wait. Failures are reported, never thrown at the caller.
+     */
+    void deliverNow(LogEvent copy) {
+        copy.setEndOfBatch(true);
+        try {
+            dispatch(copy);
+        } catch (VirtualMachineError fatal) {
+            throw fatal;
+        } catch (Exception | Error failure) {
+            LOGGER.error("RingAsync appender '{}' could not deliver an event on the caller's thread: {}; the event was "
+                    + "not written to that appender", appenderName, failure.getMessage(), failure);
+        }
+    }
+
+    /** Gives an event the pipeline dropped to the error appender, if there is one, on the caller's thread. */
+    void deliverDropped(LogEvent event) {
+        if (errorTarget != null && errorTarget.getAppender().isStarted()) {
+            errorTarget.callAppender(event);
+        }
+    }
+
+    private void dispatch(LogEvent event) throws Exception {
+        Throwable failure = null;
+        List<String> stopped = null;
+        boolean taken = false;
+        for (AppenderControl target : targets) {
+            if (!target.getAppender().isStarted()) {
+                stopped = add(stopped, target.getAppenderName());
+                continue;
+            }
+            try {
+                target.callAppender(event);
+                taken = true;
+            } catch (Exception | Error thrown) {
+                if (failure == null) {
+                    failure = thrown;
+                }
+            }
+        }
+        if (!taken && errorTarget != null) {
+            Appender error = errorTarget.getAppender();
+            if (error.isStarted()) {
+                errorTarget.callAppender(event);
+            }
+        }
+        if (failure instanceof Error) {
+            throw (Error) failure;
+        }
+        if (failure != null) {
+            throw (Exception) failure;
+        }
+        if (stopped != null) {
+            throw new IllegalStateException("appender(s) " + stopped + " had already stopped when RingAsync appender '"
+                    + appenderName + "' delivered an event; it was not written to them");
+        }
+    }
+
+    private static List<String> add(List<String> names, String name) {
+        List<String> result = names == null ? new ArrayList<>(2) : names;
+        result.add(name);
+        return result;
+    }
+
+    /** The target appenders, in AppenderRef order. */
+    List<Appender> appenders() {
+        List<Appender> result = new ArrayList<>(targets.length);
+        for (AppenderControl target : targets) {
+            result.add(target.getAppender());
+        }
+        return result;
+    }
+
+    /** The error appender, or null. */
+    Appender errorAppender() {
+        return errorTarget == null ? null : errorTarget.getAppender();
+    }
+}

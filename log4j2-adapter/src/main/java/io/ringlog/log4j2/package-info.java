@@ -1,0 +1,26 @@
+/**
+ * The Log4j2 plugin {@code <RingAsync>}: a drop-in replacement for Log4j2's {@code <Async>} appender built on the
+ * Ringlog pipeline. Found by plugin discovery (the jar carries {@code Log4j2Plugins.dat}); no {@code packages}
+ * attribute is needed.
+ *
+ * <pre>
+ *  caller threads                       ringlog-&lt;name&gt; (consumer)          target appenders
+ *  ──────────────                       ──────────────────────────          ────────────────
+ *  Logger ─► LoggerConfig ─► RingAsyncAppender.append
+ *              copy (Log4jLogEvent memento) ─► AsyncPipeline ring ─► TargetDispatcher.deliver ─► AppenderControl ─► FILE …
+ *              │ full: policy waits or drops (dropped ─► errorRef, counted, summarised)          endOfBatch on the last
+ *              │ full and the caller is a Log4j2 thread or a nested call: delivered on the caller  (flush once a batch)
+ *              └ after the drain (shutdown, reconfigure): delivered on the caller's thread
+ *
+ *  Configuration.stop(): … root LoggerConfig stops its filters ─► ShutdownDrainFilter ─► pipeline drained
+ *                        ─► async loggers, in-flight calls, stock &lt;Async&gt; flush (synchronously through RingAsync)
+ *                        ─► the remaining appenders stop, targets and RingAsync in any order: nothing is left queued.
+ * </pre>
+ *
+ * <p>Classes: {@link io.ringlog.log4j2.RingAsyncAppender} (the plugin and its builder, the only public type),
+ * {@code RingAsyncSettings} (Log4j2 vocabulary to {@link io.ringlog.core.PipelineSettings}, in one place),
+ * {@code LogEventSlot} (the caller-thread copy), {@code TargetDispatcher} (the consumer end),
+ * {@code ShutdownDrainFilter} (the stop-early hook), {@code LevelMapping} and {@code StatusLoggerReporter}.
+ * Errors and losses are reported through Log4j2's {@code StatusLogger}.
+ */
+package io.ringlog.log4j2;

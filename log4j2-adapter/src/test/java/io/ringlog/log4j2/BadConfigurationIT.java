@@ -1,0 +1,52 @@
+package io.ringlog.log4j2;
+
+import static io.ringlog.log4j2.TestContexts.appender;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.config.Configuration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Each invalid RingAsync is reported with what was wrong and left out; the rest of the configuration works. */
+class BadConfigurationIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void invalidValuesAreReportedAndTheAppenderIsNotCreated() {
+        try (StatusCapture status = StatusCapture.start();
+             LoggerContext context = TestContexts.start("bad.xml", dir)) {
+            Configuration configuration = context.getConfiguration();
+            assertError(status, "RingAsync appender 'BAD_SIZE': bufferSize must be between 1 and 67108864, was 0; the appender was not created");
+            assertError(status, "RingAsync appender 'BAD_POLICY': Unknown fullQueuePolicy 'SOMETIMES': expected one of BLOCK, DROP_BELOW_WARN, DROP_ALL");
+            assertError(status, "RingAsync appender 'BAD_THRESHOLD': discardingThreshold must be between 0 (off) and 15");
+            assertError(status, "RingAsync appender 'BAD_TIMEOUT': shutdownTimeout must be >= 0 ms");
+            assertError(status, "RingAsync appender 'BAD_BLOCK': maxBlockTime must be -1");
+            assertError(status, "RingAsync appender 'BAD_BATCH': maxBatchSize must be >= 1, was 0");
+            assertError(status, "RingAsync appender 'NO_REF' has no <AppenderRef>; the appender was not created");
+            for (String name : List.of("BAD_SIZE", "BAD_POLICY", "BAD_THRESHOLD", "BAD_TIMEOUT", "BAD_BLOCK", "BAD_BATCH", "NO_REF")) {
+                assertThat(configuration.<RingAsyncAppender>getAppender(name)).as(name).isNull();
+            }
+
+            assertError(status, "RingAsync appender 'MISSING_REF': AppenderRef 'NOWHERE' names no other configured appender");
+            assertError(status, "RingAsync appender 'MISSING_REF' has no appender to deliver to; it was not started");
+            RingAsyncAppender missing = appender(context, "MISSING_REF", RingAsyncAppender.class);
+            assertThat(missing.isStarted()).isFalse();
+
+            context.getLogger("bad").info("still logging");
+            GateAppender gate = appender(context, "GATE", GateAppender.class);
+            await().atMost(Duration.ofSeconds(20)).until(() -> gate.count() == 1);
+            assertThat(missing.getStats().received()).isZero();
+        }
+    }
+
+    private static void assertError(StatusCapture status, String text) {
+        assertThat(status.messages()).as("status messages").anyMatch(m -> m.startsWith("ERROR") && m.contains(text));
+    }
+}

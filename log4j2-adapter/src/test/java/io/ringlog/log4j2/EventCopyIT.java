@@ -1,0 +1,68 @@
+package io.ringlog.log4j2;
+
+import static io.ringlog.log4j2.TestContexts.appender;
+import static io.ringlog.log4j2.TestContexts.lines;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.ThreadContext;
+import org.apache.logging.log4j.core.LoggerContext;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The copy is taken on the caller's thread, at call time, without disturbing the caller's event for the appenders after RING. */
+class EventCopyIT {
+    private static final Duration WAIT = Duration.ofSeconds(20);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void messageParametersAndThreadContextAreCapturedAtCallTime() {
+        try (LoggerContext context = TestContexts.start("copy.xml", dir)) {
+            GateAppender gate = appender(context, "GATE", GateAppender.class);
+            GateAppender sibling = appender(context, "SIBLING", GateAppender.class);
+            Logger logger = context.getLogger("copy");
+
+            StringBuilder mutable = new StringBuilder("v1");
+            ThreadContext.put("request", "r1");
+            logger.info("mutable {} and reusable {} {}", mutable, "a", 42);
+            mutable.setLength(0);
+            mutable.append("CHANGED");
+            ThreadContext.put("request", "r2");
+            logger.info("second {}", "b");
+            ThreadContext.remove("request");
+
+            // The sibling appender after RING still sees the caller's parameters: the copy took nothing away.
+            assertThat(sibling.received().get(0).parameters()).hasSize(3).contains("a", 42);
+            assertThat(sibling.received().get(1).parameters()).containsExactly("b");
+
+            gate.open();
+            await().atMost(WAIT).until(() -> gate.count() == 2);
+            List<GateAppender.Received> received = gate.received();
+            assertThat(received.get(0).message()).isEqualTo("mutable v1 and reusable a 42");
+            assertThat(received.get(0).parameters()).hasSize(3).contains("a", 42);
+            assertThat(received.get(0).context()).isEqualTo(Map.of("request", "r1"));
+            assertThat(received.get(1).message()).isEqualTo("second b");
+            assertThat(received.get(1).context()).isEqualTo(Map.of("request", "r2"));
+            assertThat(received).extracting(GateAppender.Received::thread).containsOnly("ringlog-RING");
+        } finally {
+            ThreadContext.clearAll();
+        }
+    }
+
+    @Test
+    void includeLocationCarriesTheCallersLocation() {
+        try (LoggerContext context = TestContexts.start("location.xml", dir)) {
+            context.getLogger("with").info("here");
+            context.getLogger("without").info("here");
+        }
+        assertThat(lines(dir.resolve("with.log"))).containsExactly("here|includeLocationCarriesTheCallersLocation");
+        assertThat(lines(dir.resolve("without.log"))).hasSize(1).noneMatch(line -> line.contains("includeLocation"));
+    }
+}

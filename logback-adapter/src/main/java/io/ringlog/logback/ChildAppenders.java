@@ -1,0 +1,110 @@
+package io.ringlog.logback;
+
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.spi.AppenderAttachable;
+import ch.qos.logback.core.util.COWArrayList;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The {@code <appender-ref>} children of one appender, in attachment order, and the record of which of
+ * them the appender stopped (so that a restart starts them again). Any thread: the list is Logback's
+ * {@link COWArrayList}, whose {@link #snapshot()} is a cached array that is recopied only after a change,
+ * so the consumer reads it per event without allocating.
+ */
+final class ChildAppenders implements AppenderAttachable<ILoggingEvent> {
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private final COWArrayList<Appender<ILoggingEvent>> children = new COWArrayList<>(new Appender[0]);
+    private final List<Appender<ILoggingEvent>> stoppedByOwner = new CopyOnWriteArrayList<>();
+
+    /** The current children; the same array instance until the list changes. Never modify it. */
+    Appender<ILoggingEvent>[] snapshot() {
+        return children.asTypedArray();
+    }
+
+    boolean isEmpty() {
+        return children.isEmpty();
+    }
+
+    /** Stops every started child and remembers it; they stay attached so that a restart can use them again. */
+    void stopAll() {
+        for (Appender<ILoggingEvent> child : children.asTypedArray()) {
+            if (child.isStarted()) {
+                child.stop();
+                stoppedByOwner.add(child);
+            }
+        }
+    }
+
+    /** Starts again the children that {@link #stopAll()} stopped and that are still attached. */
+    void restartStopped() {
+        List<Appender<ILoggingEvent>> stopped = new ArrayList<>(stoppedByOwner);
+        stoppedByOwner.clear();
+        for (Appender<ILoggingEvent> child : stopped) {
+            if (children.contains(child) && !child.isStarted()) {
+                child.start();
+            }
+        }
+    }
+
+    @Override
+    public void addAppender(Appender<ILoggingEvent> newAppender) {
+        if (newAppender == null) {
+            throw new IllegalArgumentException("Null argument disallowed");
+        }
+        children.addIfAbsent(newAppender);
+    }
+
+    @Override
+    public Iterator<Appender<ILoggingEvent>> iteratorForAppenders() {
+        return children.iterator();
+    }
+
+    @Override
+    public Appender<ILoggingEvent> getAppender(String name) {
+        if (name == null) {
+            return null;
+        }
+        for (Appender<ILoggingEvent> child : children.asTypedArray()) {
+            if (name.equals(child.getName())) {
+                return child;
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public boolean isAttached(Appender<ILoggingEvent> appender) {
+        for (Appender<ILoggingEvent> child : children.asTypedArray()) {
+            if (child == appender) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public void detachAndStopAllAppenders() {
+        for (Appender<ILoggingEvent> child : children.asTypedArray()) {
+            child.stop();
+        }
+        children.clear();
+        stoppedByOwner.clear();
+    }
+
+    @Override
+    public boolean detachAppender(Appender<ILoggingEvent> appender) {
+        stoppedByOwner.remove(appender);
+        return appender != null && children.remove(appender);
+    }
+
+    @Override
+    public boolean detachAppender(String name) {
+        Appender<ILoggingEvent> child = getAppender(name);
+        return child != null && detachAppender(child);
+    }
+}

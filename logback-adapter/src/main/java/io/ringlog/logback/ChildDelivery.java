@@ -1,0 +1,95 @@
+package io.ringlog.logback;
+
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.OutputStreamAppender;
+import ch.qos.logback.core.spi.ContextAware;
+import io.ringlog.core.EventSink;
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * Hands each event to every child appender in attachment order, batching the flushes of stream children
+ * ({@link BatchedFlush}). A child that throws does not keep the event from the others: all are served,
+ * then the first failure is rethrown (as a {@link ChildAppenderFailure}) so that the core counts the event
+ * as failed. Consumer thread only.
+ *
+ * <p>Children attached or detached while running are picked up at the next event: the snapshot array of
+ * {@link ChildAppenders} changes identity only when the list changes, and the flush plan is rebuilt then.
+ */
+final class ChildDelivery implements EventSink<EventSlot> {
+
+    private final ChildAppenders children;
+    private final ContextAware status;
+    /** The children array the plan was built for, and the plan: one entry per child, null if not batched. */
+    private Appender<ILoggingEvent>[] planned;
+    private BatchedFlush[] flushes = new BatchedFlush[0];
+
+    ChildDelivery(ChildAppenders children, ContextAware status) {
+        this.children = children;
+        this.status = status;
+    }
+
+    @Override
+    public void deliver(EventSlot slot, boolean endOfBatch) {
+        ILoggingEvent event = slot.event();
+        Appender<ILoggingEvent>[] targets = children.snapshot();
+        if (targets != planned) {
+            plan(targets);
+        }
+        BatchedFlush[] flushes = this.flushes;
+        ChildAppenderFailure failure = null;
+        for (int i = 0; i < targets.length; i++) {
+            try {
+                BatchedFlush batched = flushes[i];
+                if (batched == null) {
+                    targets[i].doAppend(event);
+                } else {
+                    batched.append(event, endOfBatch);
+                }
+            } catch (Throwable thrown) {
+                if (failure == null) {
+                    failure = new ChildAppenderFailure(targets[i].getName(), event.getLoggerName(), thrown);
+                } else {
+                    failure.addSuppressed(thrown);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public void clear(EventSlot slot) {
+        slot.clear();
+    }
+
+    /**
+     * Decides, per child, whether its flushes are batched: stream appenders whose {@code immediateFlush} is
+     * on. Between our deliveries the flag holds the configured value, so reading it here is reliable.
+     * Children that stay keep their state; an explicit {@code immediateFlush=false} is left alone.
+     */
+    private void plan(Appender<ILoggingEvent>[] targets) {
+        Map<Appender<ILoggingEvent>, BatchedFlush> previous = new IdentityHashMap<>();
+        for (BatchedFlush flush : flushes) {
+            if (flush != null) {
+                previous.put(flush.target(), flush);
+            }
+        }
+        BatchedFlush[] next = new BatchedFlush[targets.length];
+        for (int i = 0; i < targets.length; i++) {
+            BatchedFlush kept = previous.get(targets[i]);
+            if (kept != null) {
+                next[i] = kept;
+            } else if (targets[i] instanceof OutputStreamAppender) {
+                OutputStreamAppender<ILoggingEvent> stream = (OutputStreamAppender<ILoggingEvent>) targets[i];
+                if (stream.isImmediateFlush()) {
+                    next[i] = new BatchedFlush(stream, status);
+                }
+            }
+        }
+        flushes = next;
+        planned = targets;
+    }
+}

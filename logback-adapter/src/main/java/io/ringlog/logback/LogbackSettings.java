@@ -1,0 +1,102 @@
+package io.ringlog.logback;
+
+import ch.qos.logback.core.spi.ContextAware;
+import io.ringlog.core.FullQueuePolicy;
+import io.ringlog.core.PipelineSettings;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The appender's configuration in Logback's vocabulary, and the one place where it is validated and
+ * translated into {@link PipelineSettings}. Mutable, written by Joran on the configuring thread before
+ * {@code start()}; not thread-safe. Changes after {@code start()} apply at the next start.
+ */
+final class LogbackSettings {
+
+    /** Default {@code queueSize}: larger than the stock 256, because a ring slot costs one reference. */
+    static final int DEFAULT_QUEUE_SIZE = PipelineSettings.DEFAULT_CAPACITY;
+    /** Default {@code discardingThreshold}: off, so that nothing is dropped by default (stock: 20%). */
+    static final int DEFAULT_DISCARDING_THRESHOLD = 0;
+    /** Default {@code maxFlushTime} in milliseconds, as stock. */
+    static final int DEFAULT_MAX_FLUSH_TIME = 1000;
+    /** Default {@code maxBlockTime}: callers wait as long as needed. */
+    static final long DEFAULT_MAX_BLOCK_TIME = -1;
+    /** Default {@code maxBatchSize}. */
+    static final int DEFAULT_MAX_BATCH_SIZE = PipelineSettings.DEFAULT_MAX_BATCH_SIZE;
+
+    int queueSize = DEFAULT_QUEUE_SIZE;
+    int discardingThreshold = DEFAULT_DISCARDING_THRESHOLD;
+    boolean neverBlock;
+    int maxFlushTime = DEFAULT_MAX_FLUSH_TIME;
+    boolean includeCallerData;
+    /** As written in the configuration; null when not set. */
+    String fullQueuePolicy;
+    long maxBlockTime = DEFAULT_MAX_BLOCK_TIME;
+    boolean jmx = true;
+    boolean drainOnExit = true;
+    int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
+
+    /**
+     * Validates and translates. Every problem is reported through {@code status} in Logback's terms;
+     * an invalid value yields null (the appender must not start), a conflict a warning and the safe choice.
+     *
+     * @param appender the appender's name, used in messages and to name the pipeline
+     * @return the settings, or null if the configuration is invalid (an error status was added)
+     */
+    PipelineSettings toPipelineSettings(String appender, ContextAware status) {
+        String notStarted = "; appender [" + appender + "] is not started, so its events are not logged until the configuration is fixed.";
+        if (queueSize < 1 || queueSize > PipelineSettings.MAX_CAPACITY) {
+            status.addError("Invalid queue size [" + queueSize + "]: the queue size must be between 1 and "
+                    + PipelineSettings.MAX_CAPACITY + notStarted);
+            return null;
+        }
+        if (discardingThreshold < 0 || discardingThreshold >= queueSize) {
+            status.addError("Invalid discardingThreshold [" + discardingThreshold + "]: it must be between 0 (off) and queueSize - 1 ("
+                    + (queueSize - 1) + ")" + notStarted);
+            return null;
+        }
+        if (maxFlushTime < 0) {
+            status.addError("Invalid maxFlushTime [" + maxFlushTime + "]: it must be >= 0 ms (0 = wait until everything queued is delivered)"
+                    + notStarted);
+            return null;
+        }
+        if (maxBatchSize < 1) {
+            status.addError("Invalid maxBatchSize [" + maxBatchSize + "]: it must be >= 1" + notStarted);
+            return null;
+        }
+        FullQueuePolicy policy = FullQueuePolicy.BLOCK;
+        if (fullQueuePolicy != null) {
+            try {
+                policy = FullQueuePolicy.parse(fullQueuePolicy);
+            } catch (IllegalArgumentException unknown) {
+                status.addError("Unknown fullQueuePolicy [" + fullQueuePolicy + "]: expected one of BLOCK, DROP_BELOW_WARN, DROP_ALL"
+                        + notStarted);
+                return null;
+            }
+        }
+        if (neverBlock && policy != FullQueuePolicy.DROP_ALL) {
+            if (fullQueuePolicy != null) {
+                status.addWarn("neverBlock=true conflicts with fullQueuePolicy=" + policy + "; neverBlock wins, appender ["
+                        + appender + "] uses DROP_ALL so that callers never wait. Remove one of the two to silence this warning.");
+            }
+            policy = FullQueuePolicy.DROP_ALL;
+        }
+        if (maxBlockTime >= 0 && policy == FullQueuePolicy.DROP_ALL) {
+            status.addWarn("maxBlockTime=" + maxBlockTime + " has no effect on appender [" + appender
+                    + "]: with DROP_ALL (or neverBlock=true) callers never wait.");
+        }
+        try {
+            return PipelineSettings.builder(appender)
+                    .capacity(queueSize)
+                    .fullQueuePolicy(policy)
+                    .discardingThreshold(discardingThreshold)
+                    .maxBlockTime(maxBlockTime, TimeUnit.MILLISECONDS)
+                    .drainTimeoutMillis(maxFlushTime)
+                    .maxBatchSize(maxBatchSize)
+                    .drainOnJvmExit(drainOnExit)
+                    .build();
+        } catch (IllegalArgumentException invalid) {
+            status.addError("Invalid configuration: " + invalid.getMessage() + notStarted);
+            return null;
+        }
+    }
+}

@@ -1,0 +1,352 @@
+package io.ringlog.logback;
+
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.UnsynchronizedAppenderBase;
+import ch.qos.logback.core.spi.AppenderAttachable;
+import io.ringlog.core.AsyncAppenderMBeans;
+import io.ringlog.core.AsyncPipeline;
+import io.ringlog.core.EventLevel;
+import io.ringlog.core.PipelineSettings;
+import io.ringlog.core.PipelineStats;
+import io.ringlog.core.StopReport;
+import java.util.Iterator;
+
+/**
+ * A drop-in replacement for {@code ch.qos.logback.classic.AsyncAppender}: change the {@code class}
+ * attribute and keep the rest of the configuration. Callers hand events to a pre-allocated ring without
+ * locks or allocation; one consumer thread ({@code ringlog-<name>}, a daemon) delivers them to every
+ * {@code <appender-ref>} child, flushing file and console children once per batch. Lossless by default:
+ * when the ring is full, callers wait.
+ *
+ * <pre>{@code
+ * <appender name="ASYNC" class="io.ringlog.logback.RingAsyncAppender">
+ *   <queueSize>8192</queueSize>                  <!-- ring slots, rounded up to a power of two -->
+ *   <discardingThreshold>0</discardingThreshold> <!-- free slots at or below which TRACE..INFO are dropped; 0 = off -->
+ *   <neverBlock>false</neverBlock>               <!-- true = fullQueuePolicy DROP_ALL -->
+ *   <fullQueuePolicy>BLOCK</fullQueuePolicy>     <!-- BLOCK | DROP_BELOW_WARN | DROP_ALL -->
+ *   <maxBlockTime>-1</maxBlockTime>              <!-- ms a caller may wait for a slot, then the event is dropped; -1 = no bound -->
+ *   <maxFlushTime>1000</maxFlushTime>            <!-- ms stop() may spend delivering what is queued; 0 = no bound -->
+ *   <includeCallerData>false</includeCallerData> <!-- capture %method/%line on the caller's thread -->
+ *   <maxBatchSize>1024</maxBatchSize>            <!-- most events between two flushes -->
+ *   <drainOnExit>true</drainOnExit>              <!-- deliver what is queued when the JVM exits without stopping Logback -->
+ *   <jmx>true</jmx>                              <!-- io.ringlog:type=AsyncAppender,framework=logback,context=..,name=.. -->
+ *   <appender-ref ref="FILE"/>
+ * </appender>
+ * }</pre>
+ *
+ * <p>Differences from the stock appender: {@code queueSize} defaults to {@value #DEFAULT_QUEUE_SIZE} (stock
+ * 256) and {@code discardingThreshold} to 0, i.e. off (stock: a fifth of the queue), so nothing is dropped
+ * unless configured; several {@code <appender-ref>}s are supported and each child receives every event;
+ * a child that throws does not stop the others. Configuration errors (a queue size below 1, an unknown
+ * {@code fullQueuePolicy}, no {@code <appender-ref>}) are reported as Logback errors and the appender does
+ * not start.
+ *
+ * <p>Events are prepared on the caller's thread ({@code prepareForDeferredProcessing()}: formatted message,
+ * thread name, MDC; plus caller data with {@code includeCallerData}), so the output is what a synchronous
+ * appender would have written. The argument array and key/value pairs of an event remain references: an
+ * encoder that reads them (rather than the formatted message) sees later mutations, as with the stock appender.
+ *
+ * <p>Flushing: children that are {@code OutputStreamAppender}s with {@code immediateFlush=true} (Logback's
+ * default) write every event but flush only at the end of each batch, inside their own lock (see
+ * {@code BatchedFlush}); under load that is one write system call per batch instead of one per event, and
+ * the file is still up to date whenever the queue is empty. A child configured with
+ * {@code immediateFlush=false} is left as configured: its buffer is written when full and when it stops,
+ * exactly as without Ringlog (so it loses its buffered tail if the JVM exits without stopping Logback).
+ *
+ * <p>Lifecycle: {@link #stop()} stops accepting events, delivers what is queued within
+ * {@code maxFlushTime} (reporting the exact number of events lost if the bound is hit), unregisters the
+ * MBean and stops the children, which stay attached: {@link #start()} may be called again and starts a new
+ * pipeline (and the children it stopped). Without a Logback {@code <shutdownHook/>}, {@code drainOnExit}
+ * still delivers the queue when the JVM exits (the children are not stopped then; those flushed per batch
+ * are complete on disk). A child that is also attached to a logger directly is stopped by Logback's reset
+ * in logger order, possibly before this appender drains into it: attach each child in one place only.
+ *
+ * <p>Thread-safety: {@code doAppend} from any thread; configuration setters, {@code start()} and
+ * {@code stop()} from the configuring thread, as for any Logback appender; {@link #getStats()} from any
+ * thread.
+ *
+ * <p>Implementation notes: {@code pipeline} and {@code callerData} are written by {@code start()} before
+ * {@code super.start()} stores the volatile {@code started} flag (volatile since Logback 1.5.7); producers
+ * read them in {@link #append} after {@code doAppend} has loaded that flag, and {@link #getStats()} loads it
+ * first, so both see the current pipeline without a lock or a volatile field of ours.
+ */
+public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent> implements AppenderAttachable<ILoggingEvent> {
+
+    /** Default ring size in events. */
+    public static final int DEFAULT_QUEUE_SIZE = LogbackSettings.DEFAULT_QUEUE_SIZE;
+    /** Default discarding threshold: off. */
+    public static final int DEFAULT_DISCARDING_THRESHOLD = LogbackSettings.DEFAULT_DISCARDING_THRESHOLD;
+    /** Default bound on the drain at stop, in milliseconds (as stock). */
+    public static final int DEFAULT_MAX_FLUSH_TIME = LogbackSettings.DEFAULT_MAX_FLUSH_TIME;
+    /** Default bound on a caller's wait for a slot, in milliseconds: none. */
+    public static final long DEFAULT_MAX_BLOCK_TIME = LogbackSettings.DEFAULT_MAX_BLOCK_TIME;
+    /** Default largest batch between two flushes. */
+    public static final int DEFAULT_MAX_BATCH_SIZE = LogbackSettings.DEFAULT_MAX_BATCH_SIZE;
+    /** The {@code framework} key of the MBean's ObjectName. */
+    static final String FRAMEWORK = "logback";
+
+    private static final PipelineStats NOT_STARTED = new PipelineStats(0, 0, 0, 0, new long[EventLevel.values().length]);
+
+    private final LogbackSettings settings = new LogbackSettings();
+    private final ChildAppenders children = new ChildAppenders();
+    private final LogbackStatus status = new LogbackStatus(this);
+    private AsyncPipeline<EventSlot> pipeline;
+    private boolean callerData;
+    private AutoCloseable mbean;
+
+    /**
+     * Validates the configuration and starts a new pipeline; reports what is wrong as a Logback error
+     * and stays stopped if the configuration is invalid or no appender is attached.
+     */
+    @Override
+    public void start() {
+        if (isStarted()) {
+            return;
+        }
+        String name = pipelineName();
+        if (children.isEmpty()) {
+            addError("No attached appenders found (no appender is referenced inside <appender name=\"" + name
+                    + "\">): add at least one <appender-ref ref=\"...\"/>; appender [" + name + "] is not started, so its events are not logged.");
+            return;
+        }
+        PipelineSettings pipelineSettings = settings.toPipelineSettings(name, this);
+        if (pipelineSettings == null) {
+            return;
+        }
+        children.restartStopped();
+        AsyncPipeline<EventSlot> created = AsyncPipeline.create(pipelineSettings, EventSlot::new, new ChildDelivery(children, this), status);
+        try {
+            created.start();
+        } catch (RuntimeException e) {
+            addError("Could not start the consumer thread of appender [" + name + "]; it is not started, so its events are not logged.", e);
+            return;
+        }
+        pipeline = created;
+        callerData = settings.includeCallerData;
+        if (settings.jmx) {
+            mbean = AsyncAppenderMBeans.register(FRAMEWORK, context == null ? null : context.getName(), name, created::stats, status);
+        }
+        super.start();
+        addInfo("Ringlog appender [" + name + "] started: " + pipelineSettings);
+    }
+
+    /**
+     * Prepares the event on the caller's thread and offers it to the pipeline; the full-queue policy
+     * decides whether the caller waits or the event is dropped (and counted).
+     */
+    @Override
+    protected void append(ILoggingEvent event) {
+        event.prepareForDeferredProcessing();
+        if (callerData) {
+            event.getCallerData();
+        }
+        pipeline.offer(EventLevels.of(event.getLevel()), event, EventSlot.WRITER);
+    }
+
+    /**
+     * Stops accepting events, delivers what is queued within {@code maxFlushTime}, unregisters the MBean and
+     * stops the children. If the bound was hit, the exact loss has been reported as a warning and the
+     * children are stopped on a separate daemon thread, since one of them may still be blocked in a write.
+     */
+    @Override
+    public void stop() {
+        if (!isStarted()) {
+            return;
+        }
+        super.stop();
+        StopReport report = pipeline.stop();
+        closeMBean();
+        if (report.drained()) {
+            addInfo("Queue flush finished successfully within timeout: appender [" + pipelineName() + "] delivered every queued event ("
+                    + report.elapsedMillis() + " ms).");
+            children.stopAll();
+        } else {
+            addInfo("Appender [" + pipelineName() + "] stops its child appenders on a separate thread: one of them may still be "
+                    + "blocked delivering an event.");
+            Thread stopper = new Thread(children::stopAll, "ringlog-" + pipelineName() + "-stop-children");
+            stopper.setDaemon(true);
+            stopper.start();
+        }
+    }
+
+    /**
+     * A snapshot of the counters of the current (or last) pipeline: capacity, queue size, enqueued,
+     * delivered, dropped (total and per level) and failed. All zero before the first start. Any thread.
+     */
+    public PipelineStats getStats() {
+        if (isStarted()) {
+            return pipeline.stats();
+        }
+        AsyncPipeline<EventSlot> last = pipeline;
+        return last == null ? NOT_STARTED : last.stats();
+    }
+
+    private void closeMBean() {
+        AutoCloseable registered = mbean;
+        mbean = null;
+        if (registered != null) {
+            try {
+                registered.close();
+            } catch (Exception e) {
+                addWarn("Could not unregister the MBean of appender [" + pipelineName() + "]; it may linger until the JVM exits.", e);
+            }
+        }
+    }
+
+    private String pipelineName() {
+        String name = getName();
+        return name == null ? "RingAsyncAppender" : name;
+    }
+
+    // ---- configuration: the stock AsyncAppender's properties ----
+
+    /** Ring size in events, rounded up to a power of two; default {@value #DEFAULT_QUEUE_SIZE}. */
+    public void setQueueSize(int queueSize) {
+        settings.queueSize = queueSize;
+    }
+
+    /** The configured ring size. */
+    public int getQueueSize() {
+        return settings.queueSize;
+    }
+
+    /**
+     * Free slots at or below which TRACE, DEBUG and INFO events are dropped (and counted) instead of
+     * queued; default {@value #DEFAULT_DISCARDING_THRESHOLD}, which turns it off.
+     */
+    public void setDiscardingThreshold(int discardingThreshold) {
+        settings.discardingThreshold = discardingThreshold;
+    }
+
+    /** The configured discarding threshold. */
+    public int getDiscardingThreshold() {
+        return settings.discardingThreshold;
+    }
+
+    /** True: a caller never waits; an event that does not fit is dropped and counted (fullQueuePolicy DROP_ALL). Default false. */
+    public void setNeverBlock(boolean neverBlock) {
+        settings.neverBlock = neverBlock;
+    }
+
+    /** Whether callers never wait. */
+    public boolean isNeverBlock() {
+        return settings.neverBlock;
+    }
+
+    /** How long {@link #stop()} may spend delivering what is queued, in ms; 0 = no bound; default {@value #DEFAULT_MAX_FLUSH_TIME}. */
+    public void setMaxFlushTime(int maxFlushTime) {
+        settings.maxFlushTime = maxFlushTime;
+    }
+
+    /** The configured drain bound in milliseconds. */
+    public int getMaxFlushTime() {
+        return settings.maxFlushTime;
+    }
+
+    /** Whether caller data ({@code %method}, {@code %line}, ...) is captured on the caller's thread; default false. */
+    public void setIncludeCallerData(boolean includeCallerData) {
+        settings.includeCallerData = includeCallerData;
+    }
+
+    /** Whether caller data is captured. */
+    public boolean isIncludeCallerData() {
+        return settings.includeCallerData;
+    }
+
+    // ---- configuration: Ringlog's additions ----
+
+    /**
+     * What a caller experiences when the ring is full: {@code BLOCK} (default: wait, nothing is lost),
+     * {@code DROP_BELOW_WARN} (drop TRACE..INFO, WARN and ERROR wait) or {@code DROP_ALL} (never wait).
+     * Case-insensitive; an unknown name is a configuration error and the appender does not start.
+     */
+    public void setFullQueuePolicy(String fullQueuePolicy) {
+        settings.fullQueuePolicy = fullQueuePolicy;
+    }
+
+    /** The configured policy name, or null if not set (BLOCK). */
+    public String getFullQueuePolicy() {
+        return settings.fullQueuePolicy;
+    }
+
+    /** The longest a caller waits for a free slot, in ms, after which its event is dropped and counted; -1 (default) = no bound. */
+    public void setMaxBlockTime(long maxBlockTime) {
+        settings.maxBlockTime = maxBlockTime;
+    }
+
+    /** The configured block bound in milliseconds. */
+    public long getMaxBlockTime() {
+        return settings.maxBlockTime;
+    }
+
+    /** Whether the counters are published as an MBean while the appender runs; default true. */
+    public void setJmx(boolean jmx) {
+        settings.jmx = jmx;
+    }
+
+    /** Whether the MBean is registered. */
+    public boolean isJmx() {
+        return settings.jmx;
+    }
+
+    /** Whether the queue is delivered when the JVM exits without Logback being stopped; default true. */
+    public void setDrainOnExit(boolean drainOnExit) {
+        settings.drainOnExit = drainOnExit;
+    }
+
+    /** Whether the queue is drained at JVM exit. */
+    public boolean isDrainOnExit() {
+        return settings.drainOnExit;
+    }
+
+    /** The most events delivered between two flushes; default {@value #DEFAULT_MAX_BATCH_SIZE}. */
+    public void setMaxBatchSize(int maxBatchSize) {
+        settings.maxBatchSize = maxBatchSize;
+    }
+
+    /** The configured batch bound. */
+    public int getMaxBatchSize() {
+        return settings.maxBatchSize;
+    }
+
+    // ---- AppenderAttachable: the <appender-ref> children ----
+
+    /** Attaches a child; each child receives every event. Joran calls this for each {@code <appender-ref>}. */
+    @Override
+    public void addAppender(Appender<ILoggingEvent> newAppender) {
+        addInfo("Attaching appender named [" + (newAppender == null ? null : newAppender.getName()) + "] to RingAsyncAppender ["
+                + pipelineName() + "].");
+        children.addAppender(newAppender);
+    }
+
+    @Override
+    public Iterator<Appender<ILoggingEvent>> iteratorForAppenders() {
+        return children.iteratorForAppenders();
+    }
+
+    @Override
+    public Appender<ILoggingEvent> getAppender(String name) {
+        return children.getAppender(name);
+    }
+
+    @Override
+    public boolean isAttached(Appender<ILoggingEvent> appender) {
+        return children.isAttached(appender);
+    }
+
+    @Override
+    public void detachAndStopAllAppenders() {
+        children.detachAndStopAllAppenders();
+    }
+
+    @Override
+    public boolean detachAppender(Appender<ILoggingEvent> appender) {
+        return children.detachAppender(appender);
+    }
+
+    @Override
+    public boolean detachAppender(String name) {
+        return children.detachAppender(name);
+    }
+}

@@ -1,0 +1,27 @@
+/**
+ * {@link io.ringlog.logback.RingAsyncAppender}: a drop-in replacement for Logback's
+ * {@code ch.qos.logback.classic.AsyncAppender} built on the Ringlog core pipeline.
+ *
+ * <pre>
+ *  caller threads                         consumer thread "ringlog-&lt;name&gt;"
+ *  --------------                         --------------------------------------------
+ *  Logger -&gt; RingAsyncAppender.append                ChildDelivery.deliver(slot, endOfBatch)
+ *            prepareForDeferredProcessing                for each &lt;appender-ref&gt; child:
+ *            (+ caller data)                               BatchedFlush: immediateFlush off,
+ *            AsyncPipeline.offer ----&gt; [ ring ] ----&gt;       on again for the last event
+ *            (full: BLOCK / DROP_*)                         doAppend (failures isolated)
+ *                                                      rethrow the first failure -&gt; counted
+ * </pre>
+ *
+ * <p>Only {@link io.ringlog.logback.RingAsyncAppender} is public. The package-private helpers each do one
+ * job: {@code LogbackSettings} translates the Logback vocabulary into core settings (the only place that
+ * does), {@code EventSlot} carries an event through the ring, {@code EventLevels} maps levels,
+ * {@code ChildAppenders} holds the {@code <appender-ref>} children, {@code ChildDelivery} fans each event
+ * out to them, {@code BatchedFlush} flushes a file once per batch, and {@code LogbackStatus} routes core
+ * reports into Logback's status manager.
+ *
+ * <p>Shutdown: {@code stop()} stops the pipeline (which drains within {@code maxFlushTime}), then stops
+ * the children, which flushes and closes their files. Without a Logback {@code <shutdownHook/>}, the
+ * core's JVM-exit drain ({@code drainOnExit}, on by default) still delivers what was queued.
+ */
+package io.ringlog.logback;

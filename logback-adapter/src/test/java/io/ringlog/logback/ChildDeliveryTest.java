@@ -1,0 +1,77 @@
+package io.ringlog.logback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import org.junit.jupiter.api.Test;
+
+class ChildDeliveryTest {
+
+    private static EventSlot slot(ILoggingEvent event) {
+        EventSlot slot = new EventSlot();
+        EventSlot.WRITER.write(slot, event);
+        return slot;
+    }
+
+    @Test
+    void batchesOnlyChildrenWithImmediateFlushAndPicksUpNewChildren() {
+        StreamFixture flushing = new StreamFixture("FLUSHING", true);
+        StreamFixture buffered = new StreamFixture("BUFFERED", false);
+        ChildAppenders children = new ChildAppenders();
+        children.addAppender(flushing.appender);
+        children.addAppender(buffered.appender);
+        ChildDelivery delivery = new ChildDelivery(children, flushing.appender);
+
+        delivery.deliver(slot(flushing.event("a")), false);
+        delivery.deliver(slot(flushing.event("b")), true);
+        assertThat(flushing.stream.flushes).isBetween(1, 2);
+        assertThat(buffered.stream.flushes).as("immediateFlush=false is left alone").isZero();
+        assertThat(buffered.stream.writes).isEqualTo(2);
+
+        StreamFixture late = new StreamFixture("LATE", true);
+        children.addAppender(late.appender);
+        delivery.deliver(slot(flushing.event("c")), false);
+        delivery.deliver(slot(flushing.event("d")), true);
+        assertThat(late.stream.text()).isEqualTo("c\nd\n");
+        assertThat(late.stream.writes).isEqualTo(2);
+        assertThat(late.stream.flushes).isBetween(1, 2);
+    }
+
+    @Test
+    void everyChildIsServedBeforeTheFirstFailureIsRethrown() {
+        StreamFixture sibling = new StreamFixture("SIBLING", true);
+        ThrowingAppender first = new ThrowingAppender();
+        first.setName("FIRST");
+        first.setContext(sibling.context);
+        first.start();
+        ThrowingAppender second = new ThrowingAppender();
+        second.setName("SECOND");
+        second.setContext(sibling.context);
+        second.start();
+        ChildAppenders children = new ChildAppenders();
+        children.addAppender(first);
+        children.addAppender(sibling.appender);
+        children.addAppender(second);
+        ChildDelivery delivery = new ChildDelivery(children, sibling.appender);
+
+        assertThatThrownBy(() -> delivery.deliver(slot(sibling.event("throw-runtime")), true))
+                .isInstanceOf(ChildAppenderFailure.class)
+                .hasMessageContaining("Appender [FIRST]")
+                .hasCauseInstanceOf(IllegalStateException.class)
+                .satisfies(t -> assertThat(t.getSuppressed()).singleElement().isInstanceOf(IllegalStateException.class));
+        assertThatThrownBy(() -> delivery.deliver(slot(sibling.event("throw-error")), true))
+                .isInstanceOf(ChildAppenderFailure.class)
+                .hasCauseInstanceOf(ThrowingAppender.SimulatedError.class);
+        delivery.deliver(slot(sibling.event("fine")), true);
+        assertThat(sibling.stream.text()).isEqualTo("throw-runtime\nthrow-error\nfine\n");
+    }
+
+    @Test
+    void clearReleasesTheEvent() {
+        StreamFixture fixture = new StreamFixture("OUT", true);
+        EventSlot slot = slot(fixture.event("x"));
+        new ChildDelivery(new ChildAppenders(), fixture.appender).clear(slot);
+        assertThat(slot.event()).isNull();
+    }
+}

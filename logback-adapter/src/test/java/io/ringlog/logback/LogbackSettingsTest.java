@@ -1,0 +1,126 @@
+package io.ringlog.logback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.core.ContextBase;
+import ch.qos.logback.core.spi.ContextAwareBase;
+import ch.qos.logback.core.status.Status;
+import io.ringlog.core.FullQueuePolicy;
+import io.ringlog.core.PipelineSettings;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** The translation from Logback's vocabulary into core settings, with its errors and warnings. */
+class LogbackSettingsTest {
+
+    private final ContextBase context = new ContextBase();
+    private final ContextAwareBase status = new ContextAwareBase();
+    private final LogbackSettings settings = new LogbackSettings();
+
+    @BeforeEach
+    void setUp() {
+        status.setContext(context);
+    }
+
+    private List<String> messages(int level) {
+        return context.getStatusManager().getCopyOfStatusList().stream().filter(s -> s.getLevel() == level)
+                .map(Status::getMessage).collect(Collectors.toList());
+    }
+
+    @Test
+    void defaultsAreLosslessAndMatchTheDocumentation() {
+        PipelineSettings translated = settings.toPipelineSettings("A", status);
+        assertThat(translated).isNotNull();
+        assertThat(translated.name()).isEqualTo("A");
+        assertThat(translated.capacity()).isEqualTo(8192);
+        assertThat(translated.fullQueuePolicy()).isEqualTo(FullQueuePolicy.BLOCK);
+        assertThat(translated.discardingThreshold()).isZero();
+        assertThat(translated.maxBlockTimeNanos()).isNegative();
+        assertThat(translated.drainTimeoutMillis()).isEqualTo(1000);
+        assertThat(translated.maxBatchSize()).isEqualTo(1024);
+        assertThat(translated.drainOnJvmExit()).isTrue();
+        assertThat(settings.jmx).isTrue();
+        assertThat(settings.includeCallerData).isFalse();
+        assertThat(context.getStatusManager().getCount()).isZero();
+    }
+
+    @Test
+    void everyPropertyIsTranslated() {
+        settings.queueSize = 1000;
+        settings.discardingThreshold = 200;
+        settings.fullQueuePolicy = "drop-below-warn";
+        settings.maxBlockTime = 250;
+        settings.maxFlushTime = 0;
+        settings.maxBatchSize = 64;
+        settings.drainOnExit = false;
+        PipelineSettings translated = settings.toPipelineSettings("A", status);
+        assertThat(translated.capacity()).isEqualTo(1024);
+        assertThat(translated.discardingThreshold()).isEqualTo(200);
+        assertThat(translated.fullQueuePolicy()).isEqualTo(FullQueuePolicy.DROP_BELOW_WARN);
+        assertThat(translated.maxBlockTimeNanos()).isEqualTo(TimeUnit.MILLISECONDS.toNanos(250));
+        assertThat(translated.drainTimeoutMillis()).isZero();
+        assertThat(translated.maxBatchSize()).isEqualTo(64);
+        assertThat(translated.drainOnJvmExit()).isFalse();
+    }
+
+    @Test
+    void neverBlockAloneMeansDropAllSilently() {
+        settings.neverBlock = true;
+        assertThat(settings.toPipelineSettings("A", status).fullQueuePolicy()).isEqualTo(FullQueuePolicy.DROP_ALL);
+        assertThat(context.getStatusManager().getCount()).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"BLOCK", "DROP_BELOW_WARN"})
+    void neverBlockWinsOverAConflictingPolicyWithAWarning(String policy) {
+        settings.neverBlock = true;
+        settings.fullQueuePolicy = policy;
+        assertThat(settings.toPipelineSettings("A", status).fullQueuePolicy()).isEqualTo(FullQueuePolicy.DROP_ALL);
+        assertThat(messages(Status.WARN)).singleElement().asString()
+                .startsWith("neverBlock=true conflicts with fullQueuePolicy=" + policy + "; neverBlock wins");
+    }
+
+    @Test
+    void maxBlockTimeWithDropAllIsPointedOut() {
+        settings.fullQueuePolicy = "DROP_ALL";
+        settings.maxBlockTime = 10;
+        assertThat(settings.toPipelineSettings("A", status)).isNotNull();
+        assertThat(messages(Status.WARN)).singleElement().asString().contains("maxBlockTime=10 has no effect");
+    }
+
+    @Test
+    void invalidValuesAreErrorsThatNameTheProperty() {
+        assertInvalid(() -> settings.queueSize = 0, "Invalid queue size [0]");
+        assertInvalid(() -> settings.queueSize = -5, "Invalid queue size [-5]");
+        assertInvalid(() -> settings.discardingThreshold = -1, "Invalid discardingThreshold [-1]");
+        assertInvalid(() -> settings.discardingThreshold = 8192, "Invalid discardingThreshold [8192]");
+        assertInvalid(() -> settings.maxFlushTime = -1, "Invalid maxFlushTime [-1]");
+        assertInvalid(() -> settings.maxBatchSize = 0, "Invalid maxBatchSize [0]");
+        assertInvalid(() -> settings.fullQueuePolicy = "FAST", "Unknown fullQueuePolicy [FAST]: expected one of BLOCK, DROP_BELOW_WARN, DROP_ALL");
+    }
+
+    private void assertInvalid(Runnable change, String error) {
+        LogbackSettings fresh = new LogbackSettings();
+        ContextBase freshContext = new ContextBase();
+        ContextAwareBase freshStatus = new ContextAwareBase();
+        freshStatus.setContext(freshContext);
+        settings.queueSize = fresh.queueSize;
+        settings.discardingThreshold = fresh.discardingThreshold;
+        settings.maxFlushTime = fresh.maxFlushTime;
+        settings.maxBatchSize = fresh.maxBatchSize;
+        settings.fullQueuePolicy = fresh.fullQueuePolicy;
+        change.run();
+        assertThat(settings.toPipelineSettings("A", freshStatus)).as(error).isNull();
+        List<Status> statuses = freshContext.getStatusManager().getCopyOfStatusList();
+        assertThat(statuses).singleElement().satisfies(s -> {
+            assertThat(s.getLevel()).isEqualTo(Status.ERROR);
+            assertThat(s.getMessage()).startsWith(error).endsWith(
+                    "appender [A] is not started, so its events are not logged until the configuration is fixed.");
+        });
+    }
+}
