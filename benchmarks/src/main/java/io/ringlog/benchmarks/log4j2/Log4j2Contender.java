@@ -1,0 +1,55 @@
+package io.ringlog.benchmarks.log4j2;
+
+import java.util.Locale;
+
+/**
+ * The Log4j2 appenders and logger modes compared, each loaded from {@code <name in lower case, '_' as '-'>.xml}
+ * beside this class. {@link #REFERENCE} is the stock appender the report's ratios divide by.
+ */
+public enum Log4j2Contender {
+    /** The sink on the root logger: the caller does all the work. */
+    SYNC(true, false),
+    /** The stock {@code <Async>} appender at its default bufferSize 1024, blocking (its default). */
+    ASYNC_1024(true, false),
+    /** The stock {@code <Async>} appender, bufferSize 8192, blocking. */
+    ASYNC_8192(true, false),
+    /** Mixed sync/async: {@code <AsyncRoot>} (Async Loggers on Disruptor 3.4.x). */
+    ASYNC_ROOT(true, false),
+    /** All loggers asynchronous: an {@code AsyncLoggerContext} (Disruptor 3.4.x). */
+    ALL_ASYNC(true, true),
+    /** Ringlog's {@code <RingAsync>}, fullQueuePolicy BLOCK (its default). */
+    RING_BLOCK(true, false),
+    /** Ringlog's {@code <RingAsync>}, fullQueuePolicy DROP_ALL. */
+    RING_DROP_ALL(false, false);
+
+    /** The stock appender every ratio is taken against. */
+    public static final Log4j2Contender REFERENCE = ASYNC_1024;
+
+    private final boolean lossless;
+    private final boolean allAsync;
+
+    Log4j2Contender(boolean lossless, boolean allAsync) {
+        this.lossless = lossless;
+        this.allAsync = allAsync;
+    }
+
+    /** Whether every logged event must reach the sink. */
+    public boolean lossless() {
+        return lossless;
+    }
+
+    /** Whether the context itself must be an AsyncLoggerContext. */
+    public boolean allAsync() {
+        return allAsync;
+    }
+
+    /** Whether this contender is one of Ringlog's. */
+    public boolean isRinglog() {
+        return name().startsWith("RING_");
+    }
+
+    /** The configuration's resource name, relative to this class. */
+    public String resource() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-') + ".xml";
+    }
+}

@@ -1,0 +1,46 @@
+package io.ringlog.benchmarks.logback;
+
+/**
+ * The Logback appenders compared, each loaded from {@code <name in lower case, '_' as '-'>.xml} beside this class.
+ * {@link #REFERENCE} is the stock appender the report's ratios divide by.
+ */
+public enum LogbackContender {
+    /** The sink attached to the root logger: the caller does all the work. */
+    SYNC(true),
+    /** Logback's AsyncAppender at its default queue size, made lossless (discardingThreshold 0, neverBlock false). */
+    ASYNC_256(true),
+    /** Logback's AsyncAppender with a queue of 8192, lossless. */
+    ASYNC_8192(true),
+    /** logstash-logback-encoder's LoggingEventAsyncDisruptorAppender, blocking when full (appendTimeout -1). */
+    LLE_BLOCKING(true),
+    /** logstash-logback-encoder's LoggingEventAsyncDisruptorAppender at its default: drops when full. */
+    LLE_DROPPING(false),
+    /** Ringlog's RingAsyncAppender, fullQueuePolicy BLOCK (its default). */
+    RING_BLOCK(true),
+    /** Ringlog's RingAsyncAppender, fullQueuePolicy DROP_ALL. */
+    RING_DROP_ALL(false);
+
+    /** The stock appender every ratio is taken against. */
+    public static final LogbackContender REFERENCE = ASYNC_256;
+
+    private final boolean lossless;
+
+    LogbackContender(boolean lossless) {
+        this.lossless = lossless;
+    }
+
+    /** Whether every logged event must reach the sink. */
+    public boolean lossless() {
+        return lossless;
+    }
+
+    /** Whether this contender is one of Ringlog's. */
+    public boolean isRinglog() {
+        return name().startsWith("RING_");
+    }
+
+    /** The configuration's resource name, relative to this class. */
+    public String resource() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-') + ".xml";
+    }
+}

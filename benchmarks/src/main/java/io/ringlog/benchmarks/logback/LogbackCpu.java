@@ -1,0 +1,33 @@
+package io.ringlog.benchmarks.logback;
+
+import io.ringlog.benchmarks.support.CpuBenchmark;
+import io.ringlog.benchmarks.support.LogTarget;
+import io.ringlog.benchmarks.support.Sink;
+import java.nio.file.Path;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/** {@link CpuBenchmark} over the Logback contenders. */
+@State(Scope.Benchmark)
+public class LogbackCpu extends CpuBenchmark {
+
+    /** The contender under test. */
+    @Param
+    public LogbackContender contender;
+
+    @Override
+    protected LogTarget open(Sink sink, Path directory) throws Exception {
+        return new LogbackTarget(contender, sink, directory);
+    }
+
+    @Override
+    protected String contenderName() {
+        return "logback " + contender;
+    }
+
+    @Override
+    protected boolean lossless() {
+        return contender.lossless();
+    }
+}

@@ -1,0 +1,42 @@
+package io.ringlog.benchmarks.logback;
+
+import io.ringlog.benchmarks.support.LatencyBenchmark;
+import io.ringlog.benchmarks.support.LogTarget;
+import io.ringlog.benchmarks.support.Sink;
+import java.nio.file.Path;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/** {@link LatencyBenchmark} over the Logback contenders. */
+@State(Scope.Benchmark)
+public class LogbackLatency extends LatencyBenchmark {
+
+    /** The contender under test. */
+    @Param
+    public LogbackContender contender;
+
+    /** Where its events go. */
+    @Param({"COUNTING", "FILE_BUFFERED"})
+    public Sink sink;
+
+    @Override
+    protected LogTarget open(Sink sink, Path directory) throws Exception {
+        return new LogbackTarget(contender, sink, directory);
+    }
+
+    @Override
+    protected String contenderName() {
+        return "logback " + contender;
+    }
+
+    @Override
+    protected boolean lossless() {
+        return contender.lossless();
+    }
+
+    @Override
+    protected Sink sink() {
+        return sink;
+    }
+}

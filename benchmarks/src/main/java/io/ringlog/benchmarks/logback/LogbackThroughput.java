@@ -1,0 +1,42 @@
+package io.ringlog.benchmarks.logback;
+
+import io.ringlog.benchmarks.support.LogTarget;
+import io.ringlog.benchmarks.support.Sink;
+import io.ringlog.benchmarks.support.ThroughputBenchmark;
+import java.nio.file.Path;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+
+/** {@link ThroughputBenchmark} over the Logback contenders. */
+@State(Scope.Benchmark)
+public class LogbackThroughput extends ThroughputBenchmark {
+
+    /** The contender under test. */
+    @Param
+    public LogbackContender contender;
+
+    /** Where its events go. */
+    @Param({"COUNTING", "FILE", "FILE_BUFFERED", "SLOW"})
+    public Sink sink;
+
+    @Override
+    protected LogTarget open(Sink sink, Path directory) throws Exception {
+        return new LogbackTarget(contender, sink, directory);
+    }
+
+    @Override
+    protected String contenderName() {
+        return "logback " + contender;
+    }
+
+    @Override
+    protected boolean lossless() {
+        return contender.lossless();
+    }
+
+    @Override
+    protected Sink sink() {
+        return sink;
+    }
+}

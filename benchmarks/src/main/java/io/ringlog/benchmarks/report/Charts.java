@@ -1,0 +1,78 @@
+package io.ringlog.benchmarks.report;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.BitmapEncoder.BitmapFormat;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries.CategorySeriesRenderStyle;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler.LegendPosition;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.knowm.xchart.internal.chartpart.Chart;
+
+/** The report's PNG charts, drawn by XChart (headless). */
+final class Charts {
+
+    private static final int WIDTH = 1000;
+    private static final int HEIGHT = 560;
+
+    private Charts() {
+    }
+
+    /** Throughput against caller threads, one line per contender. */
+    static void throughput(Path file, String title, Map<String, double[][]> seriesByContender) throws IOException {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle("caller threads").yAxisTitle("events logged per second (millions)").build();
+        chart.getStyler().setLegendPosition(LegendPosition.OutsideE);
+        chart.getStyler().setXAxisDecimalPattern("0");
+        chart.getStyler().setYAxisMin(0.0);
+        chart.getStyler().setMarkerSize(9);
+        seriesByContender.forEach((contender, xy) -> chart.addSeries(contender, xy[0], xy[1]).setMarker(SeriesMarkers.CIRCLE));
+        style(chart);
+        save(chart, file);
+    }
+
+    /** Latency percentiles, one line per contender, on a logarithmic axis. */
+    static void latency(Path file, String title, List<String> percentiles, Map<String, List<Double>> seriesByContender) throws IOException {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle("percentile").yAxisTitle("caller latency (microseconds, log scale)").build();
+        chart.getStyler().setLegendPosition(LegendPosition.OutsideE);
+        chart.getStyler().setDefaultSeriesRenderStyle(CategorySeriesRenderStyle.Line);
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setOverlapped(true);
+        chart.getStyler().setMarkerSize(8);
+        seriesByContender.forEach((contender, values) -> chart.addSeries(contender, percentiles,
+                values.stream().map(v -> Math.max(v, 0.01)).collect(java.util.stream.Collectors.toList())));
+        style(chart);
+        save(chart, file);
+    }
+
+    /** Bars of one value per contender (allocation per call). */
+    static void bars(Path file, String title, String yTitle, Map<String, Double> valueByContender) throws IOException {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle("contender").yAxisTitle(yTitle).build();
+        chart.getStyler().setLegendVisible(false);
+        chart.getStyler().setLabelsVisible(true);
+        chart.getStyler().setYAxisMin(0.0);
+        chart.addSeries(yTitle, List.copyOf(valueByContender.keySet()), List.copyOf(valueByContender.values()));
+        style(chart);
+        save(chart, file);
+    }
+
+    private static void style(Chart<?, ?> chart) {
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+    }
+
+    private static void save(Chart<?, ?> chart, Path file) throws IOException {
+        String name = file.toString();
+        BitmapEncoder.saveBitmap(chart, name.endsWith(".png") ? name.substring(0, name.length() - 4) : name, BitmapFormat.PNG);
+    }
+}

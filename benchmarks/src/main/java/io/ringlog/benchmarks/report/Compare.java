@@ -1,0 +1,283 @@
+package io.ringlog.benchmarks.report;
+
+import io.ringlog.benchmarks.log4j2.Log4j2Contender;
+import io.ringlog.benchmarks.log4j2.Log4j2Cpu;
+import io.ringlog.benchmarks.log4j2.Log4j2Latency;
+import io.ringlog.benchmarks.log4j2.Log4j2Throughput;
+import io.ringlog.benchmarks.logback.LogbackContender;
+import io.ringlog.benchmarks.logback.LogbackCpu;
+import io.ringlog.benchmarks.logback.LogbackLatency;
+import io.ringlog.benchmarks.logback.LogbackThroughput;
+import io.ringlog.benchmarks.support.Delivery;
+import io.ringlog.benchmarks.support.SideResultsProfiler;
+import io.ringlog.benchmarks.support.Sink;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.openjdk.jmh.profile.GCProfiler;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * The comparison in one command. Usage:
+ * <pre>
+ *   java -cp benchmarks/target/benchmarks.jar io.ringlog.benchmarks.report.Compare smoke|quick|full [--out DIR] [--command TEXT]
+ *   ... Compare render DIR          (re-renders report.md and the charts from the JSON already in DIR)
+ *   ... Compare quick --dry-run     (prints the stages, trial counts and the time estimate, runs nothing)
+ * </pre>
+ * Runs each stage (throughput per thread count, fixed-rate latency, CPU) through JMH's Runner, one forked JVM
+ * per trial, writes the raw JSON into {@code benchmarks/results/<timestamp>/} and renders the report there.
+ * Exits 2 when a trial failed or a lossless contender lost an event, 1 on a usage error.
+ */
+public final class Compare {
+
+    private static final String RINGLOG_LOGBACK = "io.ringlog.logback.RingAsyncAppender";
+    private static final String RINGLOG_LOG4J2 = "io.ringlog.log4j2.RingAsyncAppender";
+    private static final List<String> JVM_ARGS = List.of("-Xms2g", "-Xmx2g", "-Djava.awt.headless=true");
+
+    private final Plan plan;
+    private final Path out;
+    private final Progress progress;
+    private final List<String> notes = new ArrayList<>();
+    private int failedRuns;
+    private boolean dryRun;
+
+    private Compare(Plan plan, Path out, Progress progress) {
+        this.plan = plan;
+        this.out = out;
+        this.progress = progress;
+    }
+
+    public static void main(String[] args) throws Exception {
+        System.setProperty("java.awt.headless", "true");
+        if (args.length == 0) {
+            usage("no mode given");
+        }
+        Map<String, String> options = options(Arrays.copyOfRange(args, 1, args.length));
+        if (args[0].equals("render")) {
+            if (options.get("") == null) {
+                usage("render needs the results directory");
+            }
+            Path dir = Path.of(options.get(""));
+            System.exit(Report.render(dir) ? 0 : 2);
+        }
+        Plan plan;
+        try {
+            plan = Plan.named(args[0]);
+        } catch (IllegalArgumentException e) {
+            usage(e.getMessage());
+            return;
+        }
+        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss"));
+        Path out = Path.of(options.getOrDefault("out", Path.of("benchmarks", "results", stamp).toString())).toAbsolutePath();
+        Files.createDirectories(out);
+        String command = options.getOrDefault("command", "java -cp benchmarks/target/benchmarks.jar "
+                + Compare.class.getName() + " " + String.join(" ", args));
+
+        Compare compare = new Compare(plan, out, new Progress(System.out));
+        if (options.containsKey("dry-run")) {
+            compare.dryRun = true;
+            compare.run(command);
+            System.exit(0);
+        }
+        compare.run(command);
+        boolean clean = Report.render(out) && compare.failedRuns == 0;
+        System.out.println();
+        System.out.println("Results: " + out);
+        System.out.println("Report:  " + out.resolve("report.md"));
+        System.exit(clean ? 0 : 2);
+    }
+
+    private void run(String command) throws IOException {
+        List<String> logback = contenders(LogbackContender.values(), plan.logbackContenders(), RINGLOG_LOGBACK, "Logback");
+        List<String> log4j2 = contenders(Log4j2Contender.values(), plan.log4j2Contenders(), RINGLOG_LOG4J2, "Log4j2");
+        if (!dryRun) {
+            writeRunProperties(command, logback, log4j2);
+        }
+
+        List<Stage> stages = new ArrayList<>();
+        for (Map.Entry<Integer, List<Sink>> entry : new TreeMap<>(plan.sinksByThreads()).entrySet()) {
+            int threads = entry.getKey();
+            List<String> sinks = names(entry.getValue());
+            stages.add(throughput("logback", LogbackThroughput.class, logback, sinks, threads));
+            stages.add(throughput("log4j2", Log4j2Throughput.class, log4j2, sinks, threads));
+        }
+        stages.add(latency("logback", LogbackLatency.class, logback));
+        stages.add(latency("log4j2", Log4j2Latency.class, log4j2));
+        stages.add(cpu("logback", LogbackCpu.class, logback));
+        stages.add(cpu("log4j2", Log4j2Cpu.class, log4j2));
+
+        int trials = stages.stream().mapToInt(Stage::trials).sum();
+        double estimate = stages.stream().mapToDouble(Stage::estimatedSeconds).sum();
+        System.out.printf("Ringlog benchmarks, %s mode: %d trials in %d stages, about %d min; results in %s%n",
+                plan.name(), trials, stages.size(), Math.round(estimate / 60), out);
+        if (dryRun) {
+            stages.forEach(stage -> System.out.printf("  %-70s %3d trials, ~%.0f s%n", stage.title(), stage.trials(), stage.estimatedSeconds()));
+            return;
+        }
+        progress.plan(trials, estimate);
+        for (Stage stage : stages) {
+            progress.stage(stage.title());
+            try {
+                new Runner(stage.options().build(), progress).run();
+            } catch (RunnerException e) {
+                failedRuns++;
+                System.out.println("!! stage " + stage.title() + " failed: " + e.getMessage());
+            }
+        }
+        failedRuns += progress.failures();
+        if (!notes.isEmpty()) {
+            Files.write(out.resolve("notes.txt"), notes, StandardCharsets.UTF_8);
+        }
+    }
+
+    private Stage throughput(String framework, Class<?> benchmark, List<String> contenders, List<String> sinks, int threads) {
+        ChainedOptionsBuilder options = base(benchmark, "log", "throughput-" + framework + "-t" + threads)
+                .threads(threads)
+                .warmupIterations(plan.warmupIterations())
+                .warmupTime(TimeValue.seconds(plan.warmupSeconds()))
+                .measurementIterations(plan.iterations())
+                .measurementTime(TimeValue.seconds(plan.iterationSeconds()))
+                .addProfiler(GCProfiler.class)
+                .param("contender", contenders.toArray(String[]::new))
+                .param("sink", sinks.toArray(String[]::new));
+        int trials = contenders.size() * sinks.size();
+        double seconds = trials * plan.forks() * (plan.warmupIterations() * plan.warmupSeconds()
+                + plan.iterations() * plan.iterationSeconds() + 1.0);
+        return new Stage(framework + " throughput, " + threads + (threads == 1 ? " thread" : " threads") + ", sinks " + sinks,
+                options, trials, seconds);
+    }
+
+    private Stage latency(String framework, Class<?> benchmark, List<String> contenders) {
+        List<String> rates = plan.latencyRates().stream().map(String::valueOf).collect(Collectors.toList());
+        List<String> sinks = names(plan.latencySinks());
+        ChainedOptionsBuilder options = base(benchmark, "fixedRate", "latency-" + framework)
+                .threads(1)
+                .warmupIterations(1)
+                .measurementIterations(plan.latencyIterations())
+                .param("contender", contenders.toArray(String[]::new))
+                .param("sink", sinks.toArray(String[]::new))
+                .param("rate", rates.toArray(String[]::new))
+                .param("durationMillis", String.valueOf(plan.latencyMillis()));
+        int trials = contenders.size() * sinks.size() * rates.size();
+        double seconds = trials * plan.forks() * ((1 + plan.latencyIterations()) * plan.latencyMillis() / 1000.0 + 1.0);
+        return new Stage(framework + " latency at fixed rates " + rates + "/s", options, trials, seconds);
+    }
+
+    private Stage cpu(String framework, Class<?> benchmark, List<String> contenders) {
+        String window = String.valueOf(plan.cpuMillis());
+        ChainedOptionsBuilder options = base(benchmark, "idleThenBlocked", "cpu-" + framework)
+                .threads(1)
+                .warmupIterations(0)
+                .measurementIterations(1)
+                .param("contender", contenders.toArray(String[]::new))
+                .param("idleMillis", window)
+                .param("blockedMillis", window);
+        int trials = contenders.size();
+        double seconds = trials * plan.forks() * (2 * plan.cpuMillis() / 1000.0 + 1.5);
+        return new Stage(framework + " CPU idle and blocked", options, trials, seconds);
+    }
+
+    private ChainedOptionsBuilder base(Class<?> benchmark, String method, String file) {
+        List<String> jvmArgs = new ArrayList<>(JVM_ARGS);
+        jvmArgs.add("-D" + Delivery.OUT_DIR_PROPERTY + "=" + out);
+        return new OptionsBuilder()
+                .include("^" + Pattern.quote(benchmark.getName() + "." + method) + "$")
+                .forks(plan.forks())
+                .jvmArgsAppend(jvmArgs.toArray(String[]::new))
+                .addProfiler(SideResultsProfiler.class)
+                .shouldFailOnError(false)
+                .resultFormat(ResultFormatType.JSON)
+                .result(out.resolve("jmh-" + file + ".json").toString());
+    }
+
+    private <E extends Enum<E>> List<String> contenders(E[] all, List<String> wanted, String ringlogClass, String framework) {
+        boolean ringlog = available(ringlogClass);
+        if (!ringlog) {
+            String note = "Ringlog's " + framework + " adapter (" + ringlogClass + ") is not on the class path: its contenders were skipped.";
+            notes.add(note);
+            System.out.println("!! " + note);
+        }
+        List<String> names = new ArrayList<>();
+        for (E contender : all) {
+            if ((wanted.isEmpty() || wanted.contains(contender.name())) && (ringlog || !contender.name().startsWith("RING_"))) {
+                names.add(contender.name());
+            }
+        }
+        return names;
+    }
+
+    private static boolean available(String className) {
+        try {
+            Class.forName(className, false, Compare.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    private void writeRunProperties(String command, List<String> logback, List<String> log4j2) throws IOException {
+        Properties run = Environment.capture();
+        run.setProperty("mode", plan.name());
+        run.setProperty("command", command);
+        run.setProperty("plan", plan.toString());
+        run.setProperty("contenders.logback", String.join(",", logback));
+        run.setProperty("contenders.log4j2", String.join(",", log4j2));
+        run.setProperty("jvmArgs", String.join(" ", JVM_ARGS));
+        run.setProperty("forks", String.valueOf(plan.forks()));
+        run.setProperty("throughput.iterations", plan.warmupIterations() + " x " + plan.warmupSeconds() + " s warm-up, "
+                + plan.iterations() + " x " + plan.iterationSeconds() + " s measured, per fork");
+        run.setProperty("latency.iterations", "1 warm-up run, " + plan.latencyIterations() + " measured run(s) of "
+                + plan.latencyMillis() + " ms, per fork");
+        run.setProperty("cpu.windows", plan.cpuMillis() + " ms idle, " + plan.cpuMillis() + " ms blocked");
+        try (Writer writer = Files.newBufferedWriter(out.resolve("run.properties"), StandardCharsets.UTF_8)) {
+            run.store(writer, "Ringlog benchmark run");
+        }
+    }
+
+    private static List<String> names(List<Sink> sinks) {
+        return sinks.stream().map(Sink::name).collect(Collectors.toList());
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> options = new TreeMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].startsWith("--")) {
+                if (i + 1 >= args.length) {
+                    usage(args[i] + " needs a value");
+                }
+                options.put(args[i].substring(2), args[++i]);
+            } else {
+                options.put("", args[i]);
+            }
+        }
+        return options;
+    }
+
+    private static void usage(String problem) {
+        System.err.println(problem);
+        System.err.println("usage: Compare smoke|quick|full [--out DIR] [--command TEXT] [--dry-run true]");
+        System.err.println("       Compare render DIR");
+        System.exit(1);
+    }
+
+    /** One Runner invocation. */
+    private record Stage(String title, ChainedOptionsBuilder options, int trials, double estimatedSeconds) {
+    }
+}

@@ -1,0 +1,73 @@
+package io.ringlog.benchmarks.report;
+
+import io.ringlog.benchmarks.support.Sink;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How much to run: JMH iteration settings, thread counts, sinks, rates and the contenders of each framework
+ * (an empty list means all of them). Immutable.
+ *
+ * @param name               smoke, quick or full
+ * @param forks              JMH forks per trial
+ * @param warmupIterations   warm-up iterations per fork (throughput and latency)
+ * @param warmupSeconds      length of one throughput warm-up iteration
+ * @param iterations         measured iterations per fork (throughput)
+ * @param iterationSeconds   length of one measured throughput iteration
+ * @param sinksByThreads     thread count to the sinks measured at that count
+ * @param latencyRates       offered rates, events per second
+ * @param latencySinks       sinks of the latency runs
+ * @param latencyMillis      length of one measured fixed-rate run
+ * @param latencyIterations  measured fixed-rate runs per fork
+ * @param cpuMillis          length of each CPU window (idle, blocked)
+ * @param logbackContenders  Logback contenders, empty = all
+ * @param log4j2Contenders   Log4j2 contenders, empty = all
+ */
+public record Plan(String name, int forks, int warmupIterations, int warmupSeconds, int iterations, int iterationSeconds,
+                   Map<Integer, List<Sink>> sinksByThreads, List<Integer> latencyRates, List<Sink> latencySinks,
+                   int latencyMillis, int latencyIterations, int cpuMillis,
+                   List<String> logbackContenders, List<String> log4j2Contenders) {
+
+    /** A pass that proves the plumbing in about a minute and a half: a subset, one short iteration each. */
+    public static Plan smoke() {
+        return new Plan("smoke", 1, 1, 1, 1, 1,
+                Map.of(1, List.of(Sink.COUNTING), 2, List.of(Sink.COUNTING)),
+                List.of(50_000), List.of(Sink.COUNTING), 1000, 1, 300,
+                List.of("SYNC", "ASYNC_256", "RING_BLOCK", "RING_DROP_ALL"),
+                List.of("SYNC", "ASYNC_1024", "RING_BLOCK", "RING_DROP_ALL"));
+    }
+
+    /** Every contender, the main regimes, short iterations: about ten minutes on two cores. */
+    public static Plan quick() {
+        return new Plan("quick", 1, 1, 1, 2, 1,
+                Map.of(1, List.of(Sink.COUNTING),
+                        2, List.of(Sink.COUNTING, Sink.FILE, Sink.FILE_BUFFERED, Sink.SLOW),
+                        4, List.of(Sink.COUNTING)),
+                List.of(50_000, 200_000), List.of(Sink.COUNTING), 2000, 1, 1000,
+                List.of(), List.of());
+    }
+
+    /** For publication: three forks, five iterations of two seconds, every sink at every thread count. Hours. */
+    public static Plan full() {
+        List<Sink> all = List.of(Sink.COUNTING, Sink.FILE, Sink.FILE_BUFFERED, Sink.SLOW);
+        return new Plan("full", 3, 5, 2, 5, 2,
+                Map.of(1, all, 2, all, 4, all),
+                List.of(50_000, 200_000), List.of(Sink.COUNTING, Sink.FILE_BUFFERED), 10_000, 3, 2000,
+                List.of(), List.of());
+    }
+
+    /** The plan of the given name. */
+    public static Plan named(String name) {
+        switch (name.toLowerCase(Locale.ROOT)) {
+            case "smoke":
+                return smoke();
+            case "quick":
+                return quick();
+            case "full":
+                return full();
+            default:
+                throw new IllegalArgumentException("unknown mode '" + name + "': expected smoke, quick or full");
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package io.ringlog.benchmarks.report;
+
+import java.io.PrintStream;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.format.OutputFormat;
+
+/**
+ * JMH's console output condensed to one line per trial with the overall progress and time left, the
+ * trial's score when it ends, and everything that looks like a failure. Used by one thread at a time.
+ */
+final class Progress implements OutputFormat {
+
+    /** StatusLogger's console format: {@code <ISO instant> <thread> WARN <message>}. */
+    private static final java.util.regex.Pattern LOG4J2_STATUS_CHATTER =
+            java.util.regex.Pattern.compile("^\\d{4}-\\d\\d-\\d\\dT\\S+ .*? (WARN|INFO|DEBUG|TRACE) .*");
+
+    private final PrintStream out;
+    private int planned;
+    private double plannedSeconds;
+    private int started;
+    private int failures;
+    private long startNanos;
+    private boolean trialFailed;
+
+    Progress(PrintStream out) {
+        this.out = out;
+    }
+
+    void plan(int trials, double seconds) {
+        this.planned = trials;
+        this.plannedSeconds = seconds;
+        this.startNanos = System.nanoTime();
+    }
+
+    void stage(String title) {
+        out.println();
+        out.println("== " + title);
+    }
+
+    int failures() {
+        return failures;
+    }
+
+    @Override
+    public void startBenchmark(BenchmarkParams params) {
+        started++;
+        trialFailed = false;
+        double elapsed = (System.nanoTime() - startNanos) / 1e9;
+        double left = Math.max(0, plannedSeconds - elapsed);
+        Map<String, String> shown = new TreeMap<>();
+        for (String key : params.getParamsKeys()) {
+            shown.put(key, params.getParam(key));
+        }
+        shown.remove("idleMillis");
+        shown.remove("blockedMillis");
+        shown.remove("durationMillis");
+        String name = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.', params.getBenchmark().lastIndexOf('.') - 1) + 1);
+        out.printf(Locale.ROOT, "[%3d/%d %s elapsed, ~%s left] %s t=%d %s%n", started, planned, clock(elapsed), clock(left),
+                name, params.getThreads(), shown);
+    }
+
+    @Override
+    public void endBenchmark(BenchmarkResult result) {
+        if (result == null) {
+            return;
+        }
+        Result<?> primary = result.getPrimaryResult();
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "      %,.0f %s", primary.getScore(), primary.getScoreUnit()));
+        appendSecondary(line, result.getSecondaryResults(), "delivery.dropped.share", "dropped %.1f%%", 100);
+        appendSecondary(line, result.getSecondaryResults(), "gc.alloc.rate.norm", "%.0f B/op", 1);
+        appendSecondary(line, result.getSecondaryResults(), "latency.p99", "p99 %.1f us", 1);
+        appendSecondary(line, result.getSecondaryResults(), "cpu.blocked.callers", "callers blocked %.2f cores", 1);
+        out.println(line);
+    }
+
+    @SuppressWarnings("rawtypes") // JMH's own signature
+    private static void appendSecondary(StringBuilder line, Map<String, Result> secondary, String key, String format, double scale) {
+        Result<?> result = secondary.get(key);
+        if (result != null) {
+            line.append(", ").append(String.format(Locale.ROOT, format, result.getScore() * scale));
+        }
+    }
+
+    @Override
+    public void iteration(BenchmarkParams benchParams, IterationParams params, int iteration) {
+        // one line per trial is enough
+    }
+
+    @Override
+    public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
+        // the trial's line carries the result
+    }
+
+    @Override
+    public void startRun() {
+        // stages are announced by Compare
+    }
+
+    @Override
+    public void endRun(Collection<RunResult> result) {
+        // the report summarises
+    }
+
+    @Override
+    public void print(String s) {
+        filter(s);
+    }
+
+    @Override
+    public void println(String s) {
+        filter(s);
+    }
+
+    @Override
+    public void verbosePrintln(String s) {
+        // JMH's chatter
+    }
+
+    private void filter(String text) {
+        for (String line : text.split("\\R")) {
+            String trimmed = line.trim();
+            if (trimmed.isEmpty() || trimmed.startsWith("#") || isChatter(trimmed)) {
+                continue;
+            }
+            if (trimmed.contains("<failure>") || trimmed.contains("DELIVERY CHECK FAILED")) {
+                if (!trialFailed) {
+                    failures++;
+                    trialFailed = true;
+                }
+            }
+            out.println("      | " + line);
+        }
+    }
+
+    /** Logback and Log4j2 status lines below ERROR (drops reported by lossy appenders, for instance). */
+    private static boolean isChatter(String line) {
+        return line.contains("|-WARN") || line.contains("|-INFO") || LOG4J2_STATUS_CHATTER.matcher(line).matches();
+    }
+
+    @Override
+    public void flush() {
+        out.flush();
+    }
+
+    @Override
+    public void close() {
+        out.flush();
+    }
+
+    @Override
+    public void write(int b) {
+        // raw fork output arrives through println
+    }
+
+    @Override
+    public void write(byte[] b) {
+        // raw fork output arrives through println
+    }
+
+    private static String clock(double seconds) {
+        long s = Math.round(seconds);
+        return String.format(Locale.ROOT, "%02d:%02d", s / 60, s % 60);
+    }
+}

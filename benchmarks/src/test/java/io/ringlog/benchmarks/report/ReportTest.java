@@ -1,0 +1,101 @@
+package io.ringlog.benchmarks.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.ringlog.benchmarks.support.Delivery;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Renders a report from hand-written JMH JSON: tables with ratios, charts as readable PNGs, the verdict. */
+class ReportTest {
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void headless() {
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    @Test
+    void rendersRatiosAgainstTheStockAppenderAndCharts() throws IOException {
+        writeRun("quick");
+        Files.writeString(dir.resolve("jmh-throughput.json"), "["
+                + throughput("SYNC", 1, 2_000_000, 0) + "," + throughput("ASYNC_256", 1, 1_000_000, 0) + ","
+                + throughput("SYNC", 2, 3_000_000, 0) + "," + throughput("ASYNC_256", 2, 1_500_000, 0) + ","
+                + throughput("RING_DROP_ALL", 2, 6_000_000, 0.25) + "]", StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("jmh-latency.json"), "[" + latency("SYNC", 2.0) + "," + latency("ASYNC_256", 4.0) + "]",
+                StandardCharsets.UTF_8);
+
+        assertThat(Report.render(dir)).isTrue();
+
+        String report = Files.readString(dir.resolve("report.md"));
+        assertThat(report)
+                .contains("Command: `benchmarks/run quick`")
+                .contains("| SYNC | 2.00 M/s ×2.00 | 3.00 M/s ×2.00 |")
+                .contains("| **ASYNC_256** (reference) | 1.00 M/s ×1.00 | 1.50 M/s ×1.00 |")
+                .contains("6.00 M/s ×4.00, 25.0% dropped")
+                .contains("RING_DROP_ALL (lossy)")
+                .contains("![Logback throughput, sink COUNTING](throughput-logback-COUNTING.png)")
+                .contains("every trial of a lossless contender delivered exactly what it logged");
+        assertThat(report).containsPattern("\\| SYNC \\| 2\\.0 \\|.*\\| ×0\\.50 \\|");
+        for (String png : new String[] {"throughput-logback-COUNTING.png", "allocation-logback.png", "latency-logback-COUNTING-50000.png"}) {
+            BufferedImage image = ImageIO.read(dir.resolve(png).toFile());
+            assertThat(image).as(png).isNotNull();
+            assertThat(image.getWidth()).isGreaterThan(500);
+        }
+    }
+
+    @Test
+    void aFailedDeliveryCheckMakesTheRunFailAndIsReported() throws IOException {
+        writeRun("smoke");
+        Files.writeString(dir.resolve("jmh-throughput.json"), "[" + throughput("ASYNC_256", 1, 1_000_000, 0) + "]",
+                StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(Delivery.FAILURES_FILE), "logback RING_BLOCK is lossless but delivered 9 of 10 events\n",
+                StandardCharsets.UTF_8);
+
+        assertThat(Report.render(dir)).isFalse();
+        assertThat(Files.readString(dir.resolve("report.md")))
+                .contains("**DELIVERY CHECK FAILED**")
+                .contains("delivered 9 of 10 events")
+                .contains("**Smoke run**");
+    }
+
+    private void writeRun(String mode) throws IOException {
+        Files.writeString(dir.resolve("run.properties"), "mode=" + mode + "\ncommand=benchmarks/run " + mode + "\n",
+                StandardCharsets.UTF_8);
+    }
+
+    private static String throughput(String contender, int threads, double score, double dropped) {
+        return String.format(Locale.ROOT, "{\"benchmark\":\"io.ringlog.benchmarks.logback.LogbackThroughput.log\",\"mode\":\"thrpt\","
+                + "\"threads\":%d,\"forks\":1,\"params\":{\"contender\":\"%s\",\"sink\":\"COUNTING\"},"
+                + "\"primaryMetric\":{\"score\":%f,\"scoreUnit\":\"ops/s\",\"rawData\":[[%f,%f,%f]]},"
+                + "\"secondaryMetrics\":{\"gc.alloc.rate.norm\":{\"score\":100.0,\"scoreUnit\":\"B/op\",\"rawData\":[[100.0]]},"
+                + "\"delivery.dropped.share\":{\"score\":%f,\"scoreUnit\":\"ratio\",\"rawData\":[[%f]]},"
+                + "\"delivery.logged\":{\"score\":10.0,\"scoreUnit\":\"events\",\"rawData\":[[10.0]]}}}",
+                threads, contender, score, score * 0.5, score, score * 3, dropped, dropped);
+    }
+
+    private static String latency(String contender, double p50) {
+        StringBuilder secondary = new StringBuilder();
+        String[] names = {"p50", "p90", "p99", "p99.9", "p99.99", "max"};
+        for (int i = 0; i < names.length; i++) {
+            double value = p50 * Math.pow(2, i);
+            secondary.append(String.format(Locale.ROOT, "\"latency.%s\":{\"score\":%f,\"scoreUnit\":\"us\",\"rawData\":[[%f]]},",
+                    names[i], value, value));
+        }
+        secondary.append("\"latency.achieved.rate\":{\"score\":50000.0,\"scoreUnit\":\"events/s\",\"rawData\":[[50000.0]]}");
+        return String.format(Locale.ROOT, "{\"benchmark\":\"io.ringlog.benchmarks.logback.LogbackLatency.fixedRate\",\"mode\":\"ss\","
+                + "\"threads\":1,\"forks\":1,\"params\":{\"contender\":\"%s\",\"sink\":\"COUNTING\",\"rate\":\"50000\"},"
+                + "\"primaryMetric\":{\"score\":1000.0,\"scoreUnit\":\"ms/op\",\"rawData\":[[1000.0]]},"
+                + "\"secondaryMetrics\":{%s}}", contender, secondary);
+    }
+}
