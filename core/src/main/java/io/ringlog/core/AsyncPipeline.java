@@ -46,11 +46,12 @@ public interface AsyncPipeline<S> {
     <E> boolean offer(EventLevel level, E event, SlotWriter<S, E> writer);
 
     /**
-     * Offers an event without ever waiting and without counting a refusal; any thread. For callers that
-     * must not wait, such as a logging framework's own background threads, and that deliver a refused
-     * event some other way (for example on their own thread) instead of dropping it.
+     * Offers an event without ever waiting; any thread. For callers that must not wait, such as a logging
+     * framework's own background threads, and that deliver a refused event some other way (for example on
+     * their own thread) instead of dropping it. A full ring or a pipeline that is not running refuses without
+     * counting anything; the discarding threshold still drops (and counts), as it is a policy, not a lack of room.
      *
-     * @return {@link OfferOutcome#ACCEPTED}, or why not: the event was not counted
+     * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (counted), or why it was refused
      */
     <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer);
 

@@ -456,6 +456,18 @@ class AsyncPipelineTest {
     }
 
     @Test
+    void tryOfferStillAppliesTheDiscardingThresholdAsACountedDrop() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(8).discardingThreshold(4));
+        holdConsumer(pipeline);
+        assertThat(offerMany(pipeline, EventLevel.INFO, 3)).isEqualTo(3);
+        assertThat(pipeline.tryOffer(EventLevel.INFO, TestEvent.of(EventLevel.INFO, "below threshold"), TestSlot.WRITER))
+                .isEqualTo(OfferOutcome.DROPPED);
+        assertThat(pipeline.tryOffer(EventLevel.WARN, TestEvent.of(EventLevel.WARN, "headroom"), TestSlot.WRITER))
+                .isEqualTo(OfferOutcome.ACCEPTED);
+        assertThat(pipeline.stats().dropped(EventLevel.INFO)).isEqualTo(1);
+    }
+
+    @Test
     void theConsumerThreadComesFromTheConfiguredFactoryWithRinglogsNameAndDaemonFlag() {
         class FrameworkThread extends Thread {
             FrameworkThread(Runnable task) {

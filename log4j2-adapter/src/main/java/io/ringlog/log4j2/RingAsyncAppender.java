@@ -190,8 +190,14 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             if (outcome == OfferOutcome.ACCEPTED) {
                 return;
             }
+            if (outcome == OfferOutcome.DROPPED) {
+                onDropped(event, ring);
+                return;
+            }
             if (outcome == OfferOutcome.FULL) {
-                if (mayWait(level) && mustNotWait()) {
+                // Not on our own consumer thread: there the core enqueues or drops and counts (it never waits),
+                // whereas delivering now would re-enter the target that is logging and be refused by Log4j2.
+                if (mayWait(level) && mustNotWait() && !dispatcher.isConsumerThread()) {
                     dispatcher.deliverNow(LogEventSlot.copy(event, includeLocation));
                 } else if (!ring.offer(level, event, writer)) {
                     onDropped(event, ring);
@@ -418,7 +424,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                 return null;
             }
             if (appenderRefs == null || appenderRefs.length == 0) {
-                LOGGER.error("RingAsync appender '{}' has no <AppenderRef>; the appender was not created", name);
+                LOGGER.error("RingAsync appender '{}' has no <AppenderRef>, so no appender to deliver to; the appender was not created", name);
                 return null;
             }
             PipelineSettings settings;

@@ -70,9 +70,11 @@ final class RingAsyncSettings {
             return blocking == null || blocking ? FullQueuePolicy.BLOCK : FullQueuePolicy.DROP_ALL;
         }
         FullQueuePolicy policy = FullQueuePolicy.parse(fullQueuePolicy);
-        if (blocking != null && !blocking && policy == FullQueuePolicy.BLOCK) {
-            LOGGER.warn("RingAsync appender '{}': blocking=\"false\" contradicts fullQueuePolicy=\"BLOCK\"; "
-                    + "fullQueuePolicy wins and callers wait when the buffer is full", name);
+        if (blocking != null && !blocking && policy != FullQueuePolicy.DROP_ALL) {
+            // As neverBlock in the Logback adapter: a caller told never to wait must never hang.
+            LOGGER.warn("RingAsync appender '{}': blocking=\"false\" contradicts fullQueuePolicy=\"{}\"; "
+                    + "blocking=\"false\" wins and the policy is DROP_ALL (callers never wait)", name, policy);
+            return FullQueuePolicy.DROP_ALL;
         }
         return policy;
     }

@@ -6,7 +6,7 @@ import org.apache.logging.log4j.status.StatusLogger;
 
 /**
  * The pipeline's status channel on Log4j2's {@link StatusLogger}: shown according to
- * {@code <Configuration status="...">} (drop summaries and drain losses are WARN, failures ERROR). Any thread;
+ * {@code <Configuration status="...">} (drop summaries are WARN; failures and drain losses ERROR). Any thread;
  * never logs through an appender.
  */
 final class StatusLoggerReporter implements StatusReporter {

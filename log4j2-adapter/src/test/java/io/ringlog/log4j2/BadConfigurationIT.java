@@ -29,7 +29,7 @@ class BadConfigurationIT {
             assertError(status, "RingAsync appender 'BAD_TIMEOUT': shutdownTimeout must be >= 0 ms");
             assertError(status, "RingAsync appender 'BAD_BLOCK': maxBlockTime must be -1");
             assertError(status, "RingAsync appender 'BAD_BATCH': maxBatchSize must be >= 1, was 0");
-            assertError(status, "RingAsync appender 'NO_REF' has no <AppenderRef>; the appender was not created");
+            assertError(status, "RingAsync appender 'NO_REF' has no <AppenderRef>, so no appender to deliver to; the appender was not created");
             for (String name : List.of("BAD_SIZE", "BAD_POLICY", "BAD_THRESHOLD", "BAD_TIMEOUT", "BAD_BLOCK", "BAD_BATCH", "NO_REF")) {
                 assertThat(configuration.<RingAsyncAppender>getAppender(name)).as(name).isNull();
             }

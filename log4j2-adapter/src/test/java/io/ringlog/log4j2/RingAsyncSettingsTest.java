@@ -40,13 +40,15 @@ class RingAsyncSettingsTest {
     }
 
     @Test
-    void blockingFalseDropsAllUnlessAPolicyIsGiven() {
+    void blockingFalseMeansNeverWaitAndWinsOverAContradictingPolicy() {
         assertThat(RingAsyncSettings.from(builder().setBlocking(false)).fullQueuePolicy()).isEqualTo(FullQueuePolicy.DROP_ALL);
         assertThat(RingAsyncSettings.from(builder().setBlocking(true)).fullQueuePolicy()).isEqualTo(FullQueuePolicy.BLOCK);
-        assertThat(RingAsyncSettings.from(builder().setBlocking(false).setFullQueuePolicy("drop_below_warn")).fullQueuePolicy())
+        assertThat(RingAsyncSettings.from(builder().setBlocking(true).setFullQueuePolicy("drop_below_warn")).fullQueuePolicy())
                 .isEqualTo(FullQueuePolicy.DROP_BELOW_WARN);
+        assertThat(RingAsyncSettings.from(builder().setBlocking(false).setFullQueuePolicy("drop_below_warn")).fullQueuePolicy())
+                .isEqualTo(FullQueuePolicy.DROP_ALL);
         assertThat(RingAsyncSettings.from(builder().setBlocking(false).setFullQueuePolicy("BLOCK")).fullQueuePolicy())
-                .isEqualTo(FullQueuePolicy.BLOCK);
+                .isEqualTo(FullQueuePolicy.DROP_ALL);
     }
 
     @Test

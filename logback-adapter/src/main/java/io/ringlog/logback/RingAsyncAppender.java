@@ -146,7 +146,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
 
     /**
      * Stops accepting events, delivers what is queued within {@code maxFlushTime}, unregisters the MBean and
-     * stops the children. If the bound was hit, the exact loss has been reported as a warning and the
+     * stops the children. If the bound was hit, the exact loss has been reported as an error and the
      * children are stopped on a separate daemon thread, since one of them may still be blocked in a write.
      */
     @Override

@@ -87,7 +87,7 @@ final class ConsumerLoop<S> implements Runnable {
         this.status = status;
         this.appender = appender;
         this.maxBatchSize = maxBatchSize;
-        this.workOrStop = () -> ring.getCursor() >= awaited || state.get() != PipelineState.RUNNING;
+        this.workOrStop = () -> ring.isAvailable(awaited) || state.get() != PipelineState.RUNNING;
     }
 
     @Override
@@ -130,8 +130,15 @@ final class ConsumerLoop<S> implements Runnable {
         }
     }
 
-    /** The highest sequence from {@code next} on that is published without a gap, at most a batch; {@code next - 1} if none. */
+    /**
+     * The highest sequence from {@code next} on that is published without a gap, at most a batch; {@code next - 1}
+     * if none. Polls the next slot's availability flag first and reads the cursor only once there is work: an idle
+     * consumer polling the cursor would pull its cache line away from every producer's CAS.
+     */
     private long highestPublished(long next) {
+        if (!ring.isAvailable(next)) {
+            return next - 1;
+        }
         long limit = Math.min(ring.getCursor(), next + maxBatchSize - 1);
         long sequence = next;
         while (sequence <= limit && ring.isAvailable(sequence)) {

@@ -126,7 +126,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         }
         final RingBuffer<Entry<S>> ring = this.ring;
         if (discardingThreshold > 0 && level.isBelowWarn() && !ring.hasAvailableCapacity(discardingThreshold + 1)) {
-            return OfferOutcome.FULL;
+            drop(level);
+            return OfferOutcome.DROPPED;
         }
         long sequence;
         try {
