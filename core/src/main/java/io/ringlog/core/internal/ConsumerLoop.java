@@ -98,6 +98,7 @@ final class ConsumerLoop<S> implements Runnable {
             for (;;) {
                 long available = highestPublished(next);
                 if (available >= next) {
+                    parking.busy();
                     next = deliver(next, available);
                     idleRounds = 0;
                     if (state.get() >= PipelineState.ABANDONED) {
@@ -115,7 +116,7 @@ final class ConsumerLoop<S> implements Runnable {
                 }
                 awaited = next;
                 idleRounds = parking.idle(idleRounds, workOrStop);
-                if (idleRounds > ConsumerParking.SPIN_ROUNDS + ConsumerParking.YIELD_ROUNDS) {
+                if (ConsumerParking.isDeeplyIdle(idleRounds)) {
                     Thread.interrupted();
                 }
             }

@@ -165,6 +165,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         if (Thread.currentThread() == consumerThread) {
             return CapacityGate.NO_SLOT;
         }
+        // The consumer may be napping (see ConsumerParking): have it make room now, not at the nap's end.
+        parking.wakeIfIdle(consumerThread);
         if (policy == FullQueuePolicy.DROP_ALL || (policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn())) {
             return CapacityGate.NO_SLOT;
         }
