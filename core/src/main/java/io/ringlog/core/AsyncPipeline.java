@@ -64,6 +64,12 @@ public interface AsyncPipeline<S> {
      */
     StopReport stop();
 
+    /**
+     * Counts an event that the adapter delivered itself on the caller's thread instead of offering it (see
+     * {@link PipelineStats#deliveredDirectly()}), so that every event stays accounted for; any thread, any time.
+     */
+    void recordDirectDelivery();
+
     /** True between {@link #start()} and the beginning of {@link #stop()}, while the consumer is alive. */
     boolean isRunning();
 

@@ -5,7 +5,7 @@ import java.util.Arrays;
 /**
  * An immutable snapshot of a pipeline's counters. Each counter is exact; while events flow, the counters
  * are read one after another rather than atomically together. Once the pipeline has stopped, every event
- * that reached it is counted exactly once: {@code enqueued + dropped == received} and
+ * that reached it is counted exactly once: {@code enqueued + dropped + deliveredDirectly == received} and
  * {@code delivered + failed + queueSize == enqueued}.
  */
 public final class PipelineStats {
@@ -14,10 +14,16 @@ public final class PipelineStats {
     private final long enqueued;
     private final long delivered;
     private final long failed;
+    private final long deliveredDirectly;
     private final long[] droppedByLevel;
 
-    /** Creates a snapshot; {@code droppedByLevel} is indexed by {@link EventLevel#ordinal()} and copied. */
+    /** Creates a snapshot with no direct deliveries; {@code droppedByLevel} is indexed by {@link EventLevel#ordinal()}. */
     public PipelineStats(int capacity, long enqueued, long delivered, long failed, long[] droppedByLevel) {
+        this(capacity, enqueued, delivered, failed, 0, droppedByLevel);
+    }
+
+    /** Creates a snapshot; {@code droppedByLevel} is indexed by {@link EventLevel#ordinal()} and copied. */
+    public PipelineStats(int capacity, long enqueued, long delivered, long failed, long deliveredDirectly, long[] droppedByLevel) {
         if (droppedByLevel.length != EventLevel.values().length) {
             throw new IllegalArgumentException("droppedByLevel needs one entry per EventLevel");
         }
@@ -25,6 +31,7 @@ public final class PipelineStats {
         this.enqueued = enqueued;
         this.delivered = delivered;
         this.failed = failed;
+        this.deliveredDirectly = deliveredDirectly;
         this.droppedByLevel = droppedByLevel.clone();
     }
 
@@ -53,6 +60,14 @@ public final class PipelineStats {
         return failed;
     }
 
+    /**
+     * Events the adapter handed on itself, on the caller's thread, instead of queueing them: for example on a
+     * logging framework's own background thread that must not wait for a full ring, or after the ring was drained.
+     */
+    public long deliveredDirectly() {
+        return deliveredDirectly;
+    }
+
     /** Events dropped by the full-queue policy, the discarding threshold, or because the pipeline was stopped. */
     public long dropped() {
         long total = 0;
@@ -67,15 +82,15 @@ public final class PipelineStats {
         return droppedByLevel[level.ordinal()];
     }
 
-    /** Every event that reached the pipeline: {@code enqueued + dropped}. */
+    /** Every event that reached the pipeline: {@code enqueued + dropped + deliveredDirectly}. */
     public long received() {
-        return enqueued + dropped();
+        return enqueued + dropped() + deliveredDirectly;
     }
 
     @Override
     public String toString() {
         return "PipelineStats[capacity=" + capacity + ", queueSize=" + queueSize() + ", enqueued=" + enqueued
-                + ", delivered=" + delivered + ", failed=" + failed + ", dropped=" + dropped()
+                + ", delivered=" + delivered + ", failed=" + failed + ", deliveredDirectly=" + deliveredDirectly + ", dropped=" + dropped()
                 + ", droppedByLevel=" + Arrays.toString(droppedByLevel) + "]";
     }
 }

@@ -456,6 +456,19 @@ class AsyncPipelineTest {
     }
 
     @Test
+    void directDeliveriesAreCountedAsReceivedButNotQueued() {
+        AsyncPipeline<TestSlot> pipeline = start(settings(8));
+        offer(pipeline, EventLevel.INFO, "queued");
+        pipeline.recordDirectDelivery();
+        pipeline.stop();
+        pipeline.recordDirectDelivery();
+        PipelineStats stats = pipeline.stats();
+        assertThat(stats.deliveredDirectly()).isEqualTo(2);
+        assertThat(stats.enqueued()).isEqualTo(1);
+        assertAccounting(stats, 3);
+    }
+
+    @Test
     void tryOfferStillAppliesTheDiscardingThresholdAsACountedDrop() throws Exception {
         AsyncPipeline<TestSlot> pipeline = start(settings(8).discardingThreshold(4));
         holdConsumer(pipeline);

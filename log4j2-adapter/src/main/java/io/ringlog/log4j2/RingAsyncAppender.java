@@ -73,14 +73,14 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * {@code <Async>} appenders flushing into RingAsync) are delivered on the caller's thread, after the drain, to the
  * targets that are still running. An event that cannot reach a target because the target has stopped is reported.
  * The same caller-thread delivery serves the events that arrive after {@link #stop} and after an unexpected
- * failure of the consumer thread; those events are not counted in {@link #getStats()}.
+ * failure of the consumer thread; those events are counted in {@link #getStats()} as {@code deliveredDirectly}.
  *
  * <p>Log4j2's background threads: a caller that is a Log4j2 thread (an Async Logger's or {@code <Async>}'s
  * background thread, a {@link Log4jThread}) or that logs from inside another logging call never waits for room:
  * when the ring is full, its event is delivered on its own thread, as {@code <Async>} does. Waiting there could
  * deadlock: Ringlog's consumer may itself be waiting for room in that Async Logger's ring (a target that logs),
- * while the Async Logger's thread waits for room in Ringlog's. Such events bypass the ring: they are not counted in
- * {@link #getStats()} and may overtake events still queued.
+ * while the Async Logger's thread waits for room in Ringlog's. Such events bypass the ring: they are counted in
+ * {@link #getStats()} as {@code deliveredDirectly} and may overtake events still queued.
  */
 @Plugin(name = "RingAsync", category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE, printObject = true)
 public final class RingAsyncAppender extends AbstractAppender implements LocationAware {
@@ -199,6 +199,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                 // whereas delivering now would re-enter the target that is logging and be refused by Log4j2.
                 if (mayWait(level) && mustNotWait() && !dispatcher.isConsumerThread()) {
                     dispatcher.deliverNow(LogEventSlot.copy(event, includeLocation));
+                    ring.recordDirectDelivery();
                 } else if (!ring.offer(level, event, writer)) {
                     onDropped(event, ring);
                 }
@@ -240,6 +241,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             ring.stop();
         }
         targets.deliverNow(LogEventSlot.copy(event, includeLocation));
+        ring.recordDirectDelivery();
     }
 
     /** Called by the {@link ShutdownDrainFilter} when the configuration stops, before any appender stops. */

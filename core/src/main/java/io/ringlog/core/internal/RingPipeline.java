@@ -16,6 +16,7 @@ import io.ringlog.core.StopReport;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -48,6 +49,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final ConsumerParking parking = new ConsumerParking();
     private final DropCounters drops = new DropCounters();
     private final AtomicLong stranded = new AtomicLong();
+    private final LongAdder deliveredDirectly = new LongAdder();
     private final ActivityReporter reporter;
     private final ConsumerLoop<S> consumer;
     private final int discardingThreshold;
@@ -247,6 +249,11 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     }
 
     @Override
+    public void recordDirectDelivery() {
+        deliveredDirectly.increment();
+    }
+
+    @Override
     public boolean isRunning() {
         return state.get() == PipelineState.RUNNING;
     }
@@ -256,7 +263,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         long handedOn = consumer.handedOn();
         long failed = consumer.failed();
         long enqueued = ring.getCursor() + 1 - stranded.get();
-        return new PipelineStats(settings.capacity(), Math.max(enqueued, handedOn), handedOn - failed, failed, drops.snapshot());
+        return new PipelineStats(settings.capacity(), Math.max(enqueued, handedOn), handedOn - failed, failed,
+                deliveredDirectly.sum(), drops.snapshot());
     }
 
     private void registerExitHook() {
