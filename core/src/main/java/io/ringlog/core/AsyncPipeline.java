@@ -46,6 +46,16 @@ public interface AsyncPipeline<S> {
     <E> boolean offer(EventLevel level, E event, SlotWriter<S, E> writer);
 
     /**
+     * Offers an event as {@link #offer} does (waiting per policy when the ring is full), except that an event
+     * refused because the pipeline is not running (not started, stopping, stopped, or a drain that gave up
+     * releasing the caller) is not counted: {@link OfferOutcome#CLOSED} tells the caller to deliver it another way
+     * and count it with {@link #recordDirectDelivery()}. Any thread.
+     *
+     * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (by the policy, counted) or {@link OfferOutcome#CLOSED}
+     */
+    <E> OfferOutcome offerWhileRunning(EventLevel level, E event, SlotWriter<S, E> writer);
+
+    /**
      * Offers an event without ever waiting; any thread. For callers that must not wait, such as a logging
      * framework's own background threads, and that deliver a refused event some other way (for example on
      * their own thread) instead of dropping it. A full ring or a pipeline that is not running refuses without

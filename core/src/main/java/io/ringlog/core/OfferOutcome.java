@@ -1,10 +1,10 @@
 package io.ringlog.core;
 
-/** What {@link AsyncPipeline#tryOffer} did with an event. */
+/** What {@link AsyncPipeline#tryOffer} or {@link AsyncPipeline#offerWhileRunning} did with an event. */
 public enum OfferOutcome {
     /** The event is in the ring and will be delivered. */
     ACCEPTED,
-    /** The discarding threshold dropped it (a policy drop, counted like any other). */
+    /** The policy dropped it (discarding threshold, full ring, block bound): counted like any other drop. */
     DROPPED,
     /** The ring had no room for it: nothing was counted. */
     FULL,

@@ -456,6 +456,53 @@ class AsyncPipelineTest {
     }
 
     @Test
+    void dropsOfCallersReleasedByAnAbandonedDrainAreStillReported() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(2).drainTimeoutMillis(200));
+        holdConsumer(pipeline);
+        offer(pipeline, EventLevel.INFO, "fills");
+        List<Thread> callers = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            Thread caller = new Thread(() -> offer(pipeline, EventLevel.INFO, "released"));
+            caller.start();
+            callers.add(caller);
+        }
+        callers.forEach(AsyncPipelineTest::awaitParked);
+        pipeline.stop();
+        for (Thread caller : callers) {
+            caller.join(10_000);
+        }
+        assertThat(pipeline.stats().dropped()).isEqualTo(5);
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(status.allWarnings()).contains("dropped 5 events below WARN"));
+    }
+
+    @Test
+    void offerWhileRunningRefusesAClosedPipelineWithoutCountingButStillCountsPolicyDrops() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(2).maxBlockTime(50, TimeUnit.MILLISECONDS).drainTimeoutMillis(200));
+        holdConsumer(pipeline);
+        offer(pipeline, EventLevel.INFO, "fills");
+        assertThat(pipeline.offerWhileRunning(EventLevel.INFO, TestEvent.of(EventLevel.INFO, "times out"), TestSlot.WRITER))
+                .isEqualTo(OfferOutcome.DROPPED);
+        CompletableFuture<OfferOutcome> released = new CompletableFuture<>();
+        PipelineSettings unbounded = settings(2).drainTimeoutMillis(200).build();
+        AsyncPipeline<TestSlot> second = AsyncPipeline.create(unbounded, TestSlot::new, sink, status);
+        second.start();
+        started.add(second);
+        offer(second, EventLevel.INFO, "fills");
+        offer(second, EventLevel.INFO, "fills");
+        Thread caller = new Thread(() -> released.complete(
+                second.offerWhileRunning(EventLevel.INFO, TestEvent.of(EventLevel.INFO, "waits"), TestSlot.WRITER)));
+        caller.start();
+        awaitParked(caller);
+        second.stop();
+        assertThat(released.get(10, TimeUnit.SECONDS)).as("released by a drain that gave up").isEqualTo(OfferOutcome.CLOSED);
+        assertThat(second.offerWhileRunning(EventLevel.INFO, TestEvent.of(EventLevel.INFO, "late"), TestSlot.WRITER))
+                .isEqualTo(OfferOutcome.CLOSED);
+        assertThat(second.stats().dropped()).as("closed refusals are not counted").isZero();
+        assertThat(pipeline.stats().dropped()).isEqualTo(1);
+    }
+
+    @Test
     void directDeliveriesAreCountedAsReceivedButNotQueued() {
         AsyncPipeline<TestSlot> pipeline = start(settings(8));
         offer(pipeline, EventLevel.INFO, "queued");

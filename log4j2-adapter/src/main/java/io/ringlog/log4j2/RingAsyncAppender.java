@@ -191,7 +191,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                 return;
             }
             if (outcome == OfferOutcome.DROPPED) {
-                onDropped(event, ring);
+                onDropped(event);
                 return;
             }
             if (outcome == OfferOutcome.FULL) {
@@ -200,8 +200,13 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                 if (mayWait(level) && mustNotWait() && !dispatcher.isConsumerThread()) {
                     dispatcher.deliverNow(LogEventSlot.copy(event, includeLocation));
                     ring.recordDirectDelivery();
-                } else if (!ring.offer(level, event, writer)) {
-                    onDropped(event, ring);
+                    return;
+                }
+                OfferOutcome waited = ring.offerWhileRunning(level, event, writer);
+                if (waited == OfferOutcome.DROPPED) {
+                    onDropped(event);
+                } else if (waited == OfferOutcome.CLOSED) {
+                    appendOutsideRing(event);
                 }
                 return;
             }
@@ -218,13 +223,12 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         return Thread.currentThread() instanceof Log4jThread || AbstractLogger.getRecursionDepth() > 1;
     }
 
-    private void onDropped(LogEvent event, AsyncPipeline<LogEventSlot> ring) {
-        if (!ring.isRunning()) {
-            // Raced with the drain between tryOffer and offer: counted as dropped, and still delivered after the drain.
-            appendOutsideRing(event);
-        } else {
-            dispatcher.deliverDropped(event);
-        }
+    /**
+     * The policy dropped the event (counted by the pipeline): it goes to {@code errorRef} if one is set, as stock
+     * {@code <Async>} does with events it cannot queue.
+     */
+    private void onDropped(LogEvent event) {
+        dispatcher.deliverDropped(event);
     }
 
     /**
@@ -417,6 +421,13 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         /** Validates the attributes and creates the appender; null (after a StatusLogger error) if one is invalid. */
         @Override
         public RingAsyncAppender build() {
+            String log4jVersion = Log4jVersion.detected();
+            if (!Log4jVersion.isSupported(log4jVersion)) {
+                LOGGER.error("RingAsync requires Log4j2 {} or newer, but log4j-core {} is on the class path; appender '{}' was not "
+                        + "created. Upgrade Log4j2 (releases before 2.17.1 also have known vulnerabilities), or use <Async>.",
+                        Log4jVersion.MINIMUM, log4jVersion, name);
+                return null;
+            }
             if (name == null || name.isEmpty()) {
                 LOGGER.error("No name provided for RingAsync; the appender was not created");
                 return null;

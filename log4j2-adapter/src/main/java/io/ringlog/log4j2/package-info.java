@@ -20,7 +20,8 @@
  * <p>Classes: {@link io.ringlog.log4j2.RingAsyncAppender} (the plugin and its builder, the only public type),
  * {@code RingAsyncSettings} (Log4j2 vocabulary to {@link io.ringlog.core.PipelineSettings}, in one place),
  * {@code LogEventSlot} (the caller-thread copy), {@code TargetDispatcher} (the consumer end),
- * {@code ShutdownDrainFilter} (the stop-early hook), {@code LevelMapping} and {@code StatusLoggerReporter}.
+ * {@code ShutdownDrainFilter} (the stop-early hook), {@code LevelMapping}, {@code StatusLoggerReporter} and
+ * {@code Log4jVersion} (refuses a Log4j2 older than 2.17).
  * Errors and losses are reported through Log4j2's {@code StatusLogger}.
  */
 package io.ringlog.log4j2;

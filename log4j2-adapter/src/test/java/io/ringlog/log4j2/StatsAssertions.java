@@ -9,9 +9,10 @@ final class StatsAssertions {
     private StatsAssertions() {
     }
 
-    /** {@code enqueued + dropped == logged} and {@code delivered + failed + queue == enqueued}. */
+    /** {@code enqueued + dropped + deliveredDirectly == logged} and {@code delivered + failed + queue == enqueued}. */
     static void assertAccounted(PipelineStats stats, long logged) {
-        assertThat(stats.enqueued() + stats.dropped()).as("enqueued + dropped == logged: %s", stats).isEqualTo(logged);
+        assertThat(stats.enqueued() + stats.dropped() + stats.deliveredDirectly())
+                .as("enqueued + dropped + deliveredDirectly == logged: %s", stats).isEqualTo(logged);
         assertThat(stats.delivered() + stats.failed() + stats.queueSize()).as("delivered + failed + queue == enqueued: %s", stats)
                 .isEqualTo(stats.enqueued());
     }

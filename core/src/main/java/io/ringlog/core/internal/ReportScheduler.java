@@ -28,6 +28,11 @@ final class ReportScheduler {
         return executor;
     }
 
+    /** Runs {@code report} once, after {@code delayMillis}. */
+    static void once(long delayMillis, Runnable report) {
+        EXECUTOR.schedule(report, delayMillis, TimeUnit.MILLISECONDS);
+    }
+
     /** Runs {@code report} every {@code periodMillis} until the returned future is cancelled. */
     static Future<?> every(long periodMillis, Runnable report) {
         return EXECUTOR.scheduleAtFixedRate(report, periodMillis, periodMillis, TimeUnit.MILLISECONDS);

@@ -15,6 +15,7 @@ import io.ringlog.core.StatusReporter;
 import io.ringlog.core.StopReport;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
@@ -50,11 +51,16 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final DropCounters drops = new DropCounters();
     private final AtomicLong stranded = new AtomicLong();
     private final LongAdder deliveredDirectly = new LongAdder();
+    /** True while a summary of drops made after stop() began is scheduled (see {@link #drop}). */
+    private final AtomicBoolean lateReportPending = new AtomicBoolean();
     private final ActivityReporter reporter;
     private final ConsumerLoop<S> consumer;
     private final int discardingThreshold;
     private final FullQueuePolicy policy;
     private final long maxBlockTimeNanos;
+
+    /** How long after a late drop its summary is emitted, so that the drops of callers released together share one. */
+    private static final long LATE_REPORT_DELAY_MILLIS = 100;
 
     private final Object lifecycle = new Object();
     /** Written in start() before the RUNNING store that publishes it to producers; never changes after. */
@@ -99,32 +105,27 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     @Override
     public <E> boolean offer(EventLevel level, E event, SlotWriter<S, E> writer) {
-        if (state.get() != PipelineState.RUNNING) {
-            return drop(level);
-        }
-        final RingBuffer<Entry<S>> ring = this.ring;
-        if (discardingThreshold > 0 && level.isBelowWarn() && !ring.hasAvailableCapacity(discardingThreshold + 1)) {
-            return drop(level);
-        }
-        long sequence;
-        try {
-            sequence = ring.tryNext();
-        } catch (InsufficientCapacityException full) {
-            sequence = claimWhenFull(level);
-            if (sequence == CapacityGate.NO_SLOT) {
-                return drop(level);
-            }
-        }
-        if (publish(sequence, level, event, writer) || settleAfterClose(sequence)) {
-            return true;
-        }
-        return drop(level);
+        return offer(level, event, writer, true, true) == OfferOutcome.ACCEPTED;
+    }
+
+    @Override
+    public <E> OfferOutcome offerWhileRunning(EventLevel level, E event, SlotWriter<S, E> writer) {
+        return offer(level, event, writer, true, false);
     }
 
     @Override
     public <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer) {
+        return offer(level, event, writer, false, false);
+    }
+
+    /**
+     * The one offer path. {@code mayWait}: a full ring is handled by the policy (which may wait), else refused
+     * as FULL. {@code countClosed}: an event refused because the pipeline is not running (at entry, stranded by
+     * the close, or released from its wait when a drain gave up) is counted as dropped, else refused as CLOSED.
+     */
+    private <E> OfferOutcome offer(EventLevel level, E event, SlotWriter<S, E> writer, boolean mayWait, boolean countClosed) {
         if (state.get() != PipelineState.RUNNING) {
-            return OfferOutcome.CLOSED;
+            return closed(level, countClosed);
         }
         final RingBuffer<Entry<S>> ring = this.ring;
         if (discardingThreshold > 0 && level.isBelowWarn() && !ring.hasAvailableCapacity(discardingThreshold + 1)) {
@@ -135,9 +136,30 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         try {
             sequence = ring.tryNext();
         } catch (InsufficientCapacityException full) {
-            return OfferOutcome.FULL;
+            if (!mayWait) {
+                return OfferOutcome.FULL;
+            }
+            sequence = claimWhenFull(level);
+            if (sequence == CapacityGate.NO_SLOT) {
+                if (state.get() > PipelineState.DRAINING) {
+                    return closed(level, countClosed);
+                }
+                drop(level);
+                return OfferOutcome.DROPPED;
+            }
         }
-        return publish(sequence, level, event, writer) || settleAfterClose(sequence) ? OfferOutcome.ACCEPTED : OfferOutcome.CLOSED;
+        if (publish(sequence, level, event, writer) || settleAfterClose(sequence)) {
+            return OfferOutcome.ACCEPTED;
+        }
+        return closed(level, countClosed);
+    }
+
+    private OfferOutcome closed(EventLevel level, boolean count) {
+        if (count) {
+            drop(level);
+            return OfferOutcome.DROPPED;
+        }
+        return OfferOutcome.CLOSED;
     }
 
     /**
@@ -158,8 +180,19 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         return state.get() < PipelineState.CLOSING;
     }
 
+    /**
+     * Counts a dropped event. Once stop() has begun, the periodic summary is gone (or about to be), so a drop
+     * made then (a caller released from its wait, or one that raced the stop) schedules one late summary: no
+     * drop goes unreported, and at most one summary is pending at a time.
+     */
     private boolean drop(EventLevel level) {
         drops.record(level);
+        if (state.get() >= PipelineState.DRAINING && lateReportPending.compareAndSet(false, true)) {
+            ReportScheduler.once(LATE_REPORT_DELAY_MILLIS, () -> {
+                lateReportPending.set(false);
+                reporter.report(System.nanoTime());
+            });
+        }
         return false;
     }
 
