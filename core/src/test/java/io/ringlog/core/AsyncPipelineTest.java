@@ -456,6 +456,23 @@ class AsyncPipelineTest {
     }
 
     @Test
+    void aDeliveredEventIsNotRetainedByTheRing() {
+        AsyncPipeline<TestSlot> pipeline = start(settings(8));
+        TestEvent event = TestEvent.of(EventLevel.INFO, "large");
+        event.attachment = new byte[64 * 1024 * 1024];
+        java.lang.ref.WeakReference<Object> large = new java.lang.ref.WeakReference<>(event.attachment);
+        assertThat(pipeline.offer(EventLevel.INFO, event, TestSlot.WRITER)).isTrue();
+        event.attachment = null;
+        await().atMost(Duration.ofSeconds(10)).until(() -> sink.delivered.size() == 1);
+        // The pipeline still runs and its ring is still allocated: only clearing the slot lets the array go.
+        await().atMost(Duration.ofSeconds(20)).until(() -> {
+            System.gc();
+            return large.get() == null;
+        });
+        assertThat(pipeline.isRunning()).isTrue();
+    }
+
+    @Test
     void dropsOfCallersReleasedByAnAbandonedDrainAreStillReported() throws Exception {
         AsyncPipeline<TestSlot> pipeline = start(settings(2).drainTimeoutMillis(200));
         holdConsumer(pipeline);

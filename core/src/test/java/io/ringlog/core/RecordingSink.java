@@ -47,6 +47,7 @@ final class RecordingSink implements EventSink<TestSlot> {
     @Override
     public void clear(TestSlot slot) {
         slot.message = null;
+        slot.attachment = null;
         cleared.incrementAndGet();
     }
 }

@@ -7,6 +7,7 @@ final class TestEvent {
     final int producer;
     final long index;
     final boolean failOnCopy;
+    Object attachment;
 
     TestEvent(EventLevel level, String message, int producer, long index, boolean failOnCopy) {
         this.level = level;

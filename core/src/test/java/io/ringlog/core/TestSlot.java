@@ -6,6 +6,7 @@ final class TestSlot {
     int producer;
     long index;
     EventLevel level;
+    Object attachment;
 
     /** Writes a {@link TestEvent} into the slot; stateless, like an adapter's writer. */
     static final SlotWriter<TestSlot, TestEvent> WRITER = (slot, event) -> {
@@ -16,5 +17,6 @@ final class TestSlot {
         slot.producer = event.producer;
         slot.index = event.index;
         slot.level = event.level;
+        slot.attachment = event.attachment;
     };
 }
