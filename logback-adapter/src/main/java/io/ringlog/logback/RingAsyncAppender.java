@@ -66,10 +66,17 @@ import java.util.Iterator;
  * {@code stop()} from the configuring thread, as for any Logback appender; {@link #getStats()} from any
  * thread.
  *
+ * <p>Supported Logback: {@value LogbackVersion#MINIMUM} or newer (tested on the latest 1.3, 1.4, 1.5 and 1.6); on an
+ * older Logback {@link #start()} reports an error and the appender stays stopped.
+ *
  * <p>Implementation notes: {@code pipeline} and {@code callerData} are written by {@code start()} before
  * {@code super.start()} stores the volatile {@code started} flag (volatile since Logback 1.5.7); producers
  * read them in {@link #append} after {@code doAppend} has loaded that flag, and {@link #getStats()} loads it
- * first, so both see the current pipeline without a lock or a volatile field of ours.
+ * first, so both see the current pipeline without a lock or a volatile field of ours. Before 1.5.7 the flag
+ * is a plain field, and the first start is published instead by the logger's appender list (a
+ * copy-on-write list: Joran attaches the appender to its loggers after starting it). A {@code stop()} and
+ * {@code start()} of an appender that stays attached has no such edge there: another thread may briefly keep
+ * offering to the previous, stopped pipeline, which counts and reports those events as dropped.
  */
 public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent> implements AppenderAttachable<ILoggingEvent> {
 
@@ -90,6 +97,9 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
 
     private final LogbackSettings settings = new LogbackSettings();
     private final ChildAppenders children = new ChildAppenders();
+    // LogbackStatus only keeps the reference and calls back once the appender runs: the escape javac 21+ flags
+    // (lint "this-escape", unknown to and ignored by older javac) is harmless.
+    @SuppressWarnings("this-escape")
     private final LogbackStatus status = new LogbackStatus(this);
     private AsyncPipeline<EventSlot> pipeline;
     private boolean callerData;
@@ -105,6 +115,13 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
             return;
         }
         String name = pipelineName();
+        if (!LogbackVersion.isSupportedOnClassPath()) {
+            String found = LogbackVersion.detected();
+            addError("Ringlog requires Logback " + LogbackVersion.MINIMUM + " or newer, but the logback-classic on the class path is "
+                    + (found == null ? "1.2 or older" : found) + "; appender [" + name + "] is not started, so its events are not logged. "
+                    + "Upgrade Logback, or use ch.qos.logback.classic.AsyncAppender.");
+            return;
+        }
         if (children.isEmpty()) {
             addError("No attached appenders found (no appender is referenced inside <appender name=\"" + name
                     + "\">): add at least one <appender-ref ref=\"...\"/>; appender [" + name + "] is not started, so its events are not logged.");

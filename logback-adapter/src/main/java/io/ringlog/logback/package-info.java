@@ -17,8 +17,8 @@
  * job: {@code LogbackSettings} translates the Logback vocabulary into core settings (the only place that
  * does), {@code EventSlot} carries an event through the ring, {@code EventLevels} maps levels,
  * {@code ChildAppenders} holds the {@code <appender-ref>} children, {@code ChildDelivery} fans each event
- * out to them, {@code BatchedFlush} flushes a file once per batch, and {@code LogbackStatus} routes core
- * reports into Logback's status manager.
+ * out to them, {@code BatchedFlush} flushes a file once per batch, {@code LogbackStatus} routes core
+ * reports into Logback's status manager, and {@code LogbackVersion} refuses a Logback older than 1.3.
  *
  * <p>Shutdown: {@code stop()} stops the pipeline (which drains within {@code maxFlushTime}), then stops
  * the children, which flushes and closes their files. Without a Logback {@code <shutdownHook/>}, the

@@ -1,0 +1,49 @@
+package io.ringlog.logback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.URL;
+import java.util.Collections;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The class path the tests run on is the one the build asked for (the compatibility matrix swaps it with
+ * {@code -Dtest.logback.version}, {@code -Dtest.slf4j.version} and {@code -Dapp.disruptor.version}): exactly one
+ * copy of each framework jar, at the requested version, so that a matrix cell cannot pass on the wrong versions.
+ */
+class RuntimeVersionsIT {
+
+    @Test
+    void logbackAndSlf4jAreTheRequestedVersionsAndPresentOnce() throws Exception {
+        assertSingleJar("ch/qos/logback/classic/LoggerContext.class", "logback-classic", "ringlog.test.logback.version");
+        assertSingleJar("ch/qos/logback/core/Appender.class", "logback-core", "ringlog.test.logback.version");
+        assertSingleJar("org/slf4j/Logger.class", "slf4j-api", "ringlog.test.slf4j.version");
+    }
+
+    @Test
+    void anApplicationsOwnDisruptorSitsBesideRinglogsRelocatedCopy() throws Exception {
+        String appDisruptor = System.getProperty("ringlog.test.app.disruptor.version", "");
+        if (appDisruptor.isEmpty()) {
+            assertThat(resources("com/lmax/disruptor/RingBuffer.class")).as("no application Disruptor requested").isEmpty();
+        } else {
+            assertSingleJar("com/lmax/disruptor/RingBuffer.class", "disruptor", "ringlog.test.app.disruptor.version");
+        }
+        Class<?> relocated = Class.forName("io.ringlog.core.internal.disruptor.RingBuffer");
+        assertThat(relocated.getProtectionDomain().getCodeSource().getLocation().toString()).doesNotContain("/com/lmax/");
+    }
+
+    private static void assertSingleJar(String resource, String artifactId, String versionProperty) throws IOException {
+        String version = System.getProperty(versionProperty);
+        assertThat(version).as("system property " + versionProperty + " (set by the failsafe configuration)").isNotBlank();
+        List<URL> copies = resources(resource);
+        assertThat(copies).as("copies of " + resource).hasSize(1);
+        assertThat(copies.get(0).toString()).as(resource).contains("/" + artifactId + "-" + version + ".jar!");
+    }
+
+    private static List<URL> resources(String resource) throws IOException {
+        return Collections.list(RuntimeVersionsIT.class.getClassLoader().getResources(resource));
+    }
+}
