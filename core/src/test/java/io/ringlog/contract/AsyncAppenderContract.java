@@ -9,7 +9,6 @@ import io.ringlog.core.PipelineStats;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -19,51 +18,20 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The behaviour both adapters promise, run against each framework configured from real XML files, with
  * real files and real threads. Subclass once per adapter and supply its {@link ContractHarness}.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
-public abstract class AsyncAppenderContract {
+public abstract class AsyncAppenderContract extends ContractTestBase {
     /** Lines per producer in the lossless test. */
     private static final int LINES_PER_PRODUCER = 5_000;
 
-    @TempDir
-    protected Path dir;
-    protected Path file;
-    protected ContractHarness harness;
-
-    /** A fresh harness for one test. */
-    protected abstract ContractHarness newHarness();
-
-    @BeforeEach
-    void setUpHarness() {
-        TestSinks.reset();
-        file = dir.resolve("contract.log");
-        harness = newHarness();
-    }
-
-    @AfterEach
-    void closeHarness() {
-        TestSinks.reset();
-        harness.close();
-    }
-
     private Map<String, String> settings(int queueSize, String policy) {
-        Map<String, String> properties = new HashMap<>();
-        properties.put(Scenario.FILE_PROPERTY, file.toString());
-        properties.put(Scenario.QUEUE_SIZE, Integer.toString(queueSize));
-        properties.put(Scenario.POLICY, policy);
-        properties.put(Scenario.THRESHOLD, "0");
-        properties.put(Scenario.MAX_BLOCK_TIME, "-1");
-        properties.put(Scenario.DRAIN_TIMEOUT, "10000");
-        return properties;
+        return Scenario.settings(file, queueSize, policy);
     }
 
     private void configure(Scenario scenario, int queueSize, String policy) throws Exception {

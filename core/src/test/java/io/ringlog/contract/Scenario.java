@@ -1,5 +1,9 @@
 package io.ringlog.contract;
 
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * The configurations every adapter provides, as {@code contract-<name>.xml} beside its contract test. Each
  * defines a Ringlog appender named {@code ASYNC} for the logger {@code contract} (additivity off, level
@@ -12,6 +16,11 @@ public enum Scenario {
     GATED("gated"),
     /** ASYNC → FAILING and FILE: FAILING throws a RuntimeException on messages containing "boom", an Error on "fatal-error". */
     FAILING("failing"),
+    /**
+     * ASYNC → SLOW and FILE: SLOW busy-spins {@link TestSinks#SLOW_SINK_COST_NANOS} per event (a downstream with a
+     * fixed cost, so that the queue fills), then FILE writes the event as in {@link #FILE}.
+     */
+    SLOW_FILE("slow-file"),
     /** As FILE, with caller data / location on and the pattern {@code %M|%msg%n}. */
     CALLER("caller"),
     /** ASYNC → REENTRANT: on "trigger" it logs 50 ERROR events to {@code contract}, then reports each message it gets to {@code TestSinks.get("REENTRANT")}. */
@@ -37,6 +46,21 @@ public enum Scenario {
     public static final String DRAIN_TIMEOUT = "ringlog.drainTimeout";
 
     private final String fileName;
+
+    /**
+     * The properties every scenario's file reads: the file path, the queue size and the policy as given, no
+     * discarding threshold, no block bound and a drain bound of 10 s. The map is mutable, to override one.
+     */
+    public static Map<String, String> settings(Path file, int queueSize, String policy) {
+        Map<String, String> properties = new HashMap<>();
+        properties.put(FILE_PROPERTY, file.toString());
+        properties.put(QUEUE_SIZE, Integer.toString(queueSize));
+        properties.put(POLICY, policy);
+        properties.put(THRESHOLD, "0");
+        properties.put(MAX_BLOCK_TIME, "-1");
+        properties.put(DRAIN_TIMEOUT, "10000");
+        return properties;
+    }
 
     Scenario(String name) {
         this.fileName = "contract-" + name + ".xml";

@@ -8,6 +8,7 @@ import io.ringlog.core.PipelineSettings;
 import io.ringlog.core.SlotWriter;
 import io.ringlog.core.StatusReporter;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.openjdk.jcstress.infra.results.IIII_Result;
 
 /** A started pipeline whose sink counts deliveries, for one jcstress iteration. */
 final class Fixture {
@@ -47,6 +48,18 @@ final class Fixture {
                 .drainOnJvmExit(false).drainTimeoutMillis(0).build();
         pipeline = AsyncPipeline.create(settings, () -> new int[1], sink, QUIET);
         pipeline.start();
+    }
+
+    /**
+     * Stops the pipeline (draining it) and reports (accepted, deliveries, sum of delivered values, drops), given
+     * what each of two callers' {@link #offer} returned.
+     */
+    void stopAndReport(int firstAccepted, int secondAccepted, IIII_Result r) {
+        pipeline.stop();
+        r.r1 = firstAccepted + secondAccepted;
+        r.r2 = deliveries.get();
+        r.r3 = deliveredSum.get();
+        r.r4 = (int) pipeline.stats().dropped();
     }
 
     /** Offers the value as an INFO event; 1 if accepted, 0 if dropped. */

@@ -5,7 +5,6 @@ import static org.openjdk.jcstress.annotations.Expect.ACCEPTABLE_INTERESTING;
 import static org.openjdk.jcstress.annotations.Expect.FORBIDDEN;
 
 import io.ringlog.core.FullQueuePolicy;
-import io.ringlog.core.PipelineStats;
 import org.openjdk.jcstress.annotations.Actor;
 import org.openjdk.jcstress.annotations.Arbiter;
 import org.openjdk.jcstress.annotations.JCStressTest;
@@ -43,11 +42,6 @@ public class TwoCallersOneSlotTest {
 
     @Arbiter
     public void arbiter(IIII_Result r) {
-        fixture.pipeline.stop();
-        PipelineStats stats = fixture.pipeline.stats();
-        r.r1 = first + second;
-        r.r2 = fixture.deliveries.get();
-        r.r3 = fixture.deliveredSum.get();
-        r.r4 = (int) stats.dropped();
+        fixture.stopAndReport(first, second, r);
     }
 }

@@ -50,7 +50,7 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
 
     @Override
     public void clear(LogEventSlot slot) {
-        slot.event = null;
+        slot.event.clear();
     }
 
     /** True on the thread that runs {@link #deliver}: a downstream appender logging back through RingAsync. */

@@ -7,7 +7,7 @@
  *  caller threads                       ringlog-&lt;name&gt; (consumer)          target appenders
  *  ──────────────                       ──────────────────────────          ────────────────
  *  Logger ─► LoggerConfig ─► RingAsyncAppender.append
- *              copy (Log4jLogEvent memento) ─► AsyncPipeline ring ─► TargetDispatcher.deliver ─► AppenderControl ─► FILE …
+ *              copy (into the slot's MutableLogEvent) ─► AsyncPipeline ring ─► TargetDispatcher.deliver ─► AppenderControl ─► FILE …
  *              │ full: policy waits or drops (dropped ─► errorRef, counted, summarised)          endOfBatch on the last
  *              │ full and the caller is a Log4j2 thread or a nested call: delivered on the caller  (flush once a batch)
  *              └ after the drain (shutdown, reconfigure): delivered on the caller's thread

@@ -19,7 +19,8 @@ import org.apache.logging.log4j.core.config.plugins.PluginFactory;
  * (the default) reports {@code <ThreadContext user>|<formatted message>} to the sink named like the appender;
  * {@code failing} throws (a RuntimeException on "boom", an Error on "fatal-error") and takes everything else
  * silently; {@code reentrant} logs 50 ERROR events to the contract logger of its own LoggerContext on "trigger",
- * then reports each message it receives. Declare {@code failing} with {@code ignoreExceptions="false"} so that its
+ * then reports each message it receives; {@code slow} spends {@link TestSinks#SLOW_SINK_COST_NANOS} on each event
+ * and keeps nothing. Declare {@code failing} with {@code ignoreExceptions="false"} so that its
  * exceptions leave the AppenderControl and reach RingAsync's dispatcher.
  */
 @Plugin(name = "ContractSink", category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE, printObject = true)
@@ -45,6 +46,10 @@ public final class ContractSinkAppender extends AbstractAppender {
 
     @Override
     public void append(LogEvent event) {
+        if ("slow".equals(role)) {
+            TestSinks.payTheSlowSinksCost();
+            return;
+        }
         String message = event.getMessage().getFormattedMessage();
         try {
             switch (role) {

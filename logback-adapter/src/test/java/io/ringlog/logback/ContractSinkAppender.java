@@ -10,7 +10,8 @@ import io.ringlog.contract.TestSinks;
  * The contract's test appenders for Logback, one class with a {@code role}: {@code gated} reports
  * {@code <MDC user>|<message>} to the sink named like the appender; {@code failing} throws out of
  * {@code doAppend} (a RuntimeException on "boom", an Error on "fatal-error"); {@code reentrant} logs 50
- * ERROR events to the contract logger on "trigger", then reports each message it receives.
+ * ERROR events to the contract logger on "trigger", then reports each message it receives; {@code slow} spends
+ * {@link TestSinks#SLOW_SINK_COST_NANOS} on each event and keeps nothing.
  */
 public class ContractSinkAppender extends UnsynchronizedAppenderBase<ILoggingEvent> {
 
@@ -39,6 +40,9 @@ public class ContractSinkAppender extends UnsynchronizedAppenderBase<ILoggingEve
         try {
             switch (role) {
                 case "failing":
+                    return;
+                case "slow":
+                    TestSinks.payTheSlowSinksCost();
                     return;
                 case "reentrant":
                     if ("trigger".equals(event.getFormattedMessage())) {
