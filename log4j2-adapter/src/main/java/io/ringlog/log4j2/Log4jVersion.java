@@ -1,5 +1,6 @@
 package io.ringlog.log4j2;
 
+import io.ringlog.core.ReleaseVersion;
 import org.apache.logging.log4j.core.LoggerContext;
 
 /**
@@ -28,19 +29,6 @@ final class Log4jVersion {
      * (a repackaged jar) gets the benefit of the doubt.
      */
     static boolean isSupported(String version) {
-        if (version == null) {
-            return true;
-        }
-        String[] parts = version.trim().split("[.-]", 3);
-        if (parts.length < 2) {
-            return true;
-        }
-        try {
-            int major = Integer.parseInt(parts[0]);
-            int minor = Integer.parseInt(parts[1]);
-            return major > MINIMUM_MAJOR || (major == MINIMUM_MAJOR && minor >= MINIMUM_MINOR);
-        } catch (NumberFormatException unparsable) {
-            return true;
-        }
+        return ReleaseVersion.isAtLeast(version, MINIMUM_MAJOR, MINIMUM_MINOR);
     }
 }

@@ -63,6 +63,15 @@ final class BatchedFlush {
 
     private void flushLeftovers() {
         unflushed = false;
+        flushUnlocked(target, status, "at the end of a batch");
+    }
+
+    /**
+     * Flushes a stream appender's buffered bytes without its lock (see the class notes for why that is safe);
+     * nothing if it has stopped. A failure is reported as a warning: the bytes go out with its next flush or
+     * when it stops.
+     */
+    static void flushUnlocked(OutputStreamAppender<ILoggingEvent> target, ContextAware status, String when) {
         OutputStream out = target.getOutputStream();
         if (out == null || !target.isStarted()) {
             return;
@@ -70,7 +79,7 @@ final class BatchedFlush {
         try {
             out.flush();
         } catch (IOException e) {
-            status.addWarn("Could not flush appender [" + target.getName() + "] at the end of a batch; its buffered events are "
+            status.addWarn("Could not flush appender [" + target.getName() + "] " + when + "; its buffered events are "
                     + "written with its next flush or when it stops", e);
         }
     }

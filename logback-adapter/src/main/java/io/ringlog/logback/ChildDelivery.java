@@ -66,6 +66,21 @@ final class ChildDelivery implements EventSink<EventSlot> {
     }
 
     /**
+     * After a drain that completed (stop, reconfiguration, JVM exit): flushes the stream children that buffer
+     * ({@code immediateFlush=false}), so that a JVM exiting without Logback's shutdown hook, which never stops
+     * them, still finds every drained event on disk. The other stream children flushed at the end of the last
+     * batch already.
+     */
+    @Override
+    public void afterLastDelivery() {
+        for (Appender<ILoggingEvent> child : children.snapshot()) {
+            if (child instanceof OutputStreamAppender && !((OutputStreamAppender<ILoggingEvent>) child).isImmediateFlush()) {
+                BatchedFlush.flushUnlocked((OutputStreamAppender<ILoggingEvent>) child, status, "after the last delivery of a drain");
+            }
+        }
+    }
+
+    /**
      * Decides, per child, whether its flushes are batched: stream appenders whose {@code immediateFlush} is
      * on. Between our deliveries the flag holds the configured value, so reading it here is reliable.
      * Children that stay keep their state; an explicit {@code immediateFlush=false} is left alone.

@@ -1,6 +1,7 @@
 package io.ringlog.logback;
 
 import ch.qos.logback.classic.LoggerContext;
+import io.ringlog.core.ReleaseVersion;
 
 /**
  * The Logback release on the class path, and whether Ringlog runs on it: Logback {@value #MINIMUM} or newer (the
@@ -51,19 +52,6 @@ final class LogbackVersion {
      * (a repackaged jar) gets the benefit of the doubt.
      */
     static boolean isSupported(String version) {
-        if (version == null) {
-            return true;
-        }
-        String[] parts = version.trim().split("[.-]", 3);
-        if (parts.length < 2) {
-            return true;
-        }
-        try {
-            int major = Integer.parseInt(parts[0]);
-            int minor = Integer.parseInt(parts[1]);
-            return major > MINIMUM_MAJOR || (major == MINIMUM_MAJOR && minor >= MINIMUM_MINOR);
-        } catch (NumberFormatException unparsable) {
-            return true;
-        }
+        return ReleaseVersion.isAtLeast(version, MINIMUM_MAJOR, MINIMUM_MINOR);
     }
 }

@@ -16,8 +16,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Every accepted event is in the file however the JVM ends: System.exit with Logback's shutdown hook and without it,
- * main returning, and an uncaught exception on main. The child logs 20,000 lines from 2 threads while the downstream
- * is stalled, so they are still queued when the JVM starts to exit (asserted), and only a drain can write them.
+ * main returning, and an uncaught exception on main; also System.exit without the hook into a FILE with
+ * immediateFlush=false, whose buffer Ringlog flushes after its exit drain. The child logs 20,000 lines from 2
+ * threads while the downstream is stalled, so they are still queued when the JVM starts to exit (asserted), and
+ * only a drain can write them.
  */
 class JvmExitPathsIT {
 
@@ -27,7 +29,7 @@ class JvmExitPathsIT {
     Path dir;
 
     @ParameterizedTest(name = "{0} with {1}")
-    @CsvSource({"exit, exit-paths-hook, 3", "exit, exit-paths-nohook, 3", "return, exit-paths-nohook, 0", "throw, exit-paths-nohook, 1"})
+    @CsvSource({"exit, exit-paths-hook, 3", "exit, exit-paths-nohook, 3", "return, exit-paths-nohook, 0", "throw, exit-paths-nohook, 1", "exit, exit-paths-buffered, 3"})
     void everyAcceptedLineIsInTheFile(String way, String scenario, int exitCode) throws Exception {
         Path file = dir.resolve(way + "-" + scenario + ".log");
         Path output = dir.resolve(way + "-" + scenario + ".out");
