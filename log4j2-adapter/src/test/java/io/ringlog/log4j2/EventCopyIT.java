@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.ThreadContext;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -53,6 +54,22 @@ class EventCopyIT {
             assertThat(received).extracting(GateAppender.Received::thread).containsOnly("ringlog-RING");
         } finally {
             ThreadContext.clearAll();
+        }
+    }
+
+    @Test
+    void aMessageWithMoreParametersThanTheSlotsArrayIsCopiedWhole() {
+        try (LoggerContext context = TestContexts.start("copy.xml", dir)) {
+            GateAppender gate = appender(context, "GATE", GateAppender.class);
+            GateAppender sibling = appender(context, "SIBLING", GateAppender.class);
+            Object[] twelve = IntStream.range(0, 12).boxed().toArray();
+            context.getLogger("copy").info("{} {} {} {} {} {} {} {} {} {} {} {}", twelve);
+
+            gate.open();
+            await().atMost(WAIT).until(() -> gate.count() == 1);
+            assertThat(gate.received().get(0).message()).isEqualTo("0 1 2 3 4 5 6 7 8 9 10 11");
+            assertThat(gate.received().get(0).parameters()).containsExactly(twelve);
+            assertThat(sibling.received().get(0).parameters()).containsExactly(twelve);
         }
     }
 
