@@ -93,8 +93,8 @@ class FaultInjectionIT {
         int errors = threads * (perThread / 500);
         int runtime = (logged - errors) / 7;
         PipelineStats stats = ring.getStats();
-        assertThat(faulty.errorsThrown()).isEqualTo(errors);
-        assertThat(faulty.runtimeThrown()).isEqualTo(runtime);
+        assertThat(faulty.faults().errorsThrown()).isEqualTo(errors);
+        assertThat(faulty.faults().runtimeThrown()).isEqualTo(runtime);
         assertThat(stats.failed()).as("each event a target threw on, counted once").isEqualTo(errors + runtime);
         assertThat(stats.delivered()).isEqualTo(logged - errors - runtime);
         assertThat(stats.dropped()).isZero();
@@ -146,7 +146,7 @@ class FaultInjectionIT {
                 long begin = System.nanoTime();
                 call.run();
                 tookMillis.set(millisSince(begin));
-                stallOverWhenReturned.set(faulty.stallsEnded() > 0);
+                stallOverWhenReturned.set(faulty.faults().stallsEnded() > 0);
             }, name);
             thread.start();
         }
@@ -179,7 +179,7 @@ class FaultInjectionIT {
                 logger.info("stall");
                 logged++;
                 expected.add("stall");
-                await().atMost(WAIT).until(() -> faulty.stallsBegun() == 1);
+                await().atMost(WAIT).until(() -> faulty.faults().stallsBegun() == 1);
                 long fillBegin = System.nanoTime();
                 for (int i = 0; i < 63; i++) {
                     logger.info("fill {}", i);
@@ -204,7 +204,7 @@ class FaultInjectionIT {
                             worst = Math.max(worst, millisSince(begin));
                         }
                         logged += 202;
-                        assertThat(faulty.stallsEnded()).as("every call returned while the target was stalled").isZero();
+                        assertThat(faulty.faults().stallsEnded()).as("every call returned while the target was stalled").isZero();
                         assertThat(worst).isLessThan(PROMPT_MILLIS);
                         assertThat(ring.getStats().dropped(EventLevel.WARN) + ring.getStats().dropped(EventLevel.ERROR)).isEqualTo(2);
                         overflowDropped = 202;
@@ -217,7 +217,7 @@ class FaultInjectionIT {
                         }
                         logged += 200;
                         assertThat(millisSince(begin)).as("200 INFO dropped without waiting").isLessThan(PROMPT_MILLIS);
-                        assertThat(faulty.stallsEnded()).isZero();
+                        assertThat(faulty.faults().stallsEnded()).isZero();
                         TimedCall warn = new TimedCall("warn-caller", () -> logger.warn("overflow warn"), faulty);
                         long took = warn.join();
                         logged++;
@@ -235,7 +235,7 @@ class FaultInjectionIT {
                             latencies.add(millisSince(begin));
                         }
                         logged += 3;
-                        assertThat(faulty.stallsEnded()).as("each caller gave up after maxBlockTime, before the stall ended").isZero();
+                        assertThat(faulty.faults().stallsEnded()).as("each caller gave up after maxBlockTime, before the stall ended").isZero();
                         assertThat(latencies).allSatisfy(took -> assertThat(took).isBetween(190L, 200L + PROMPT_MILLIS * 2));
                         overflowDropped = 3;
                         break;
@@ -251,7 +251,7 @@ class FaultInjectionIT {
                     }
                 }
                 assertThat(ring.getStats().dropped()).isEqualTo(overflowDropped);
-                await().atMost(WAIT).until(() -> faulty.stallsEnded() == 1);
+                await().atMost(WAIT).until(() -> faulty.faults().stallsEnded() == 1);
                 for (int i = 0; i < 1_000; i++) {
                     logger.info("after {}", i);
                 }
@@ -289,7 +289,7 @@ class FaultInjectionIT {
             RingAsyncAppender ring = appender(context, "RING_STALL", RingAsyncAppender.class);
             Logger logger = context.getLogger("blocked");
             logger.info("block");
-            await().atMost(WAIT).until(() -> faulty.blocked() == 1);
+            await().atMost(WAIT).until(() -> faulty.faults().blocked() == 1);
             for (int i = 0; i < 63; i++) {
                 logger.info("queued {}", i);
             }
@@ -340,7 +340,7 @@ class FaultInjectionIT {
             System.out.printf("[figures] log4j2 blocked %s: context stop took %d ms (shutdownTimeout 500), lost=63 + in flight 1, "
                     + "dropped=%d, delivered on the caller's thread=%d%n", policy, stopMillis, stats.dropped(), expected.size() - 1);
         } finally {
-            faulty.release();
+            faulty.faults().release();
         }
     }
 
@@ -352,7 +352,7 @@ class FaultInjectionIT {
             RingAsyncAppender ring = appender(context, "RING_STALL", RingAsyncAppender.class);
             Logger logger = context.getLogger("released");
             logger.info("block");
-            await().atMost(WAIT).until(() -> faulty.blocked() == 1);
+            await().atMost(WAIT).until(() -> faulty.faults().blocked() == 1);
             for (int i = 0; i < 63; i++) {
                 logger.info("queued {}", i);
             }
@@ -365,7 +365,7 @@ class FaultInjectionIT {
             assertThat(stats.received()).as("65 events logged, each counted once: %s", stats).isEqualTo(65);
             assertThat(stats.dropped()).as("the waiting caller's event was written, not dropped: %s", stats).isZero();
         } finally {
-            faulty.release();
+            faulty.faults().release();
         }
     }
 }

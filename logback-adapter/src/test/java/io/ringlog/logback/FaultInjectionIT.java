@@ -91,8 +91,8 @@ class FaultInjectionIT {
             int errors = threads * (perThread / 500);
             int runtime = (logged - errors) / 7;
             PipelineStats stats = ring.getStats();
-            assertThat(faulty.errorsThrown()).isEqualTo(errors);
-            assertThat(faulty.runtimeThrown()).isEqualTo(runtime);
+            assertThat(faulty.faults().errorsThrown()).isEqualTo(errors);
+            assertThat(faulty.faults().runtimeThrown()).isEqualTo(runtime);
             assertThat(stats.failed()).as("each event a child threw on, counted once").isEqualTo(errors + runtime);
             assertThat(stats.delivered()).isEqualTo(logged - errors - runtime);
             assertThat(stats.dropped()).isZero();
@@ -144,7 +144,7 @@ class FaultInjectionIT {
                 long begin = System.nanoTime();
                 call.run();
                 tookMillis.set(millisSince(begin));
-                stallOverWhenReturned.set(faulty.stallsEnded() > 0);
+                stallOverWhenReturned.set(faulty.faults().stallsEnded() > 0);
             });
         }
 
@@ -171,7 +171,7 @@ class FaultInjectionIT {
             log.info("stall");
             logged++;
             expected.add("stall");
-            await().atMost(WAIT).until(() -> faulty.stallsBegun() == 1);
+            await().atMost(WAIT).until(() -> faulty.faults().stallsBegun() == 1);
             long stallBegan = System.nanoTime();
             // The stalled event keeps its slot: exactly 63 more fit, and they must go in without waiting.
             long fillBegin = System.nanoTime();
@@ -195,7 +195,7 @@ class FaultInjectionIT {
                         latencies.add(millisSince(begin));
                     }
                     logged += 202;
-                    assertThat(faulty.stallsEnded()).as("every call returned while the sink was stalled").isZero();
+                    assertThat(faulty.faults().stallsEnded()).as("every call returned while the sink was stalled").isZero();
                     assertThat(latencies.stream().mapToLong(Long::longValue).max().getAsLong()).isLessThan(PROMPT_MILLIS);
                     overflowDropped = 202;
                     assertThat(ring.getStats().dropped(EventLevel.WARN) + ring.getStats().dropped(EventLevel.ERROR)).isEqualTo(2);
@@ -208,7 +208,7 @@ class FaultInjectionIT {
                     }
                     logged += 200;
                     assertThat(millisSince(begin)).as("200 INFO dropped without waiting").isLessThan(PROMPT_MILLIS);
-                    assertThat(faulty.stallsEnded()).isZero();
+                    assertThat(faulty.faults().stallsEnded()).isZero();
                     TimedCall warn = new TimedCall("warn-caller", () -> log.warn("overflow warn"), faulty);
                     long took = warn.join();
                     logged++;
@@ -226,7 +226,7 @@ class FaultInjectionIT {
                         latencies.add(millisSince(begin));
                     }
                     logged += 3;
-                    assertThat(faulty.stallsEnded()).as("each caller gave up after maxBlockTime, before the stall ended").isZero();
+                    assertThat(faulty.faults().stallsEnded()).as("each caller gave up after maxBlockTime, before the stall ended").isZero();
                     assertThat(latencies).allSatisfy(took -> assertThat(took).isBetween(190L, 200L + PROMPT_MILLIS * 2));
                     overflowDropped = 3;
                     break;
@@ -244,7 +244,7 @@ class FaultInjectionIT {
             assertThat(ring.getStats().dropped()).isEqualTo(overflowDropped);
 
             // After the stall, events flow again: those the policy accepts all reach the file.
-            await().atMost(WAIT).until(() -> faulty.stallsEnded() == 1);
+            await().atMost(WAIT).until(() -> faulty.faults().stallsEnded() == 1);
             long stallMillis = millisSince(stallBegan);
             for (int i = 0; i < 1_000; i++) {
                 log.info("after {}", i);
@@ -287,7 +287,7 @@ class FaultInjectionIT {
             Logger log = logback.logger("app");
             try {
                 log.info("block");
-                await().atMost(WAIT).until(() -> faulty.blocked() == 1);
+                await().atMost(WAIT).until(() -> faulty.faults().blocked() == 1);
                 for (int i = 0; i < 63; i++) {
                     log.info("queued {}", i);
                 }
@@ -331,7 +331,7 @@ class FaultInjectionIT {
                 System.out.printf("[figures] logback blocked %s: stop took %d ms (maxFlushTime 500), lost=63 + in flight 1, dropped=2%n",
                         scenario, stopMillis);
             } finally {
-                faulty.release();
+                faulty.faults().release();
             }
             await().atMost(WAIT).until(() -> ring.getStats().delivered() == 1);
             StatsAssertions.assertAccounted(ring.getStats(), 66);
@@ -350,7 +350,7 @@ class FaultInjectionIT {
             Logger log = logback.logger("app");
             try {
                 log.info("block");
-                await().atMost(WAIT).until(() -> faulty.blocked() == 1);
+                await().atMost(WAIT).until(() -> faulty.faults().blocked() == 1);
                 for (int i = 0; i < 63; i++) {
                     log.info("queued {}", i);
                 }
@@ -371,7 +371,7 @@ class FaultInjectionIT {
                 await().atMost(WAIT).untilAsserted(() -> assertThat(ReportedLosses.dropped(ringMessages(logback), "RING"))
                         .as("drops reported: %s", ringMessages(logback)).isEqualTo(8));
             } finally {
-                faulty.release();
+                faulty.faults().release();
             }
         }
     }
