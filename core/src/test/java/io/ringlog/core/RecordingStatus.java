@@ -2,10 +2,14 @@ package io.ringlog.core;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** Collects what a pipeline reports through the status channel. */
 final class RecordingStatus implements StatusReporter {
+    private static final Pattern DROP_SUMMARY = Pattern.compile("dropped ([\\d,]+) events? ");
+
     final List<String> infos = new CopyOnWriteArrayList<>();
     final List<String> warnings = new CopyOnWriteArrayList<>();
     final List<String> errors = new CopyOnWriteArrayList<>();
@@ -27,6 +31,21 @@ final class RecordingStatus implements StatusReporter {
         if (cause != null) {
             causes.add(cause);
         }
+    }
+
+    /**
+     * The drops all summaries so far report together: a drop may be summarised in the stop's report or in a
+     * later one, so tests that only know the total add them up.
+     */
+    long reportedDrops() {
+        long total = 0;
+        for (String warning : warnings) {
+            Matcher summary = DROP_SUMMARY.matcher(warning);
+            if (summary.find()) {
+                total += Long.parseLong(summary.group(1).replace(",", ""));
+            }
+        }
+        return total;
     }
 
     String allWarnings() {
