@@ -1,15 +1,12 @@
 package io.ringlog.core;
 
+import io.ringlog.contract.ReportedLosses;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** Collects what a pipeline reports through the status channel. */
 final class RecordingStatus implements StatusReporter {
-    private static final Pattern DROP_SUMMARY = Pattern.compile("dropped ([\\d,]+) events? ");
-
     final List<String> infos = new CopyOnWriteArrayList<>();
     final List<String> warnings = new CopyOnWriteArrayList<>();
     final List<String> errors = new CopyOnWriteArrayList<>();
@@ -38,14 +35,7 @@ final class RecordingStatus implements StatusReporter {
      * later one, so tests that only know the total add them up.
      */
     long reportedDrops() {
-        long total = 0;
-        for (String warning : warnings) {
-            Matcher summary = DROP_SUMMARY.matcher(warning);
-            if (summary.find()) {
-                total += Long.parseLong(summary.group(1).replace(",", ""));
-            }
-        }
-        return total;
+        return ReportedLosses.dropped(warnings, "test");
     }
 
     String allWarnings() {

@@ -5,6 +5,7 @@ import static io.ringlog.log4j2.TestContexts.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.ringlog.contract.ReportedLosses;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.PipelineStats;
 import java.nio.file.Path;

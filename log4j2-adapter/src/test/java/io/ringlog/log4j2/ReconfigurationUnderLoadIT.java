@@ -3,6 +3,7 @@ package io.ringlog.log4j2;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.ringlog.contract.ReportedLosses;
 import io.ringlog.core.PipelineStats;
 import java.io.BufferedReader;
 import java.lang.management.ManagementFactory;

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.core.status.Status;
+import io.ringlog.contract.ReportedLosses;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.PipelineStats;
 import java.io.IOException;

@@ -7,6 +7,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.status.Status;
 import ch.qos.logback.core.status.StatusListener;
+import io.ringlog.contract.ReportedLosses;
 import io.ringlog.core.PipelineStats;
 import java.io.BufferedReader;
 import java.lang.management.ManagementFactory;

@@ -1,30 +1,30 @@
-package io.ringlog.log4j2;
+package io.ringlog.contract;
 
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Sums what Ringlog reported through the StatusLogger for one appender name: drops (the WARN summaries), events lost
- * at a drain that hit its bound, and downstream failures (the first of each interval is reported alone, the summary
- * of an interval with more than one counts them all, so the total is the summaries plus the intervals with exactly
- * one failure).
+ * Sums what Ringlog reported through the framework's status channel for one appender name: drops (the WARN
+ * summaries, which may split one burst across reports), events lost at a drain that hit its bound, and downstream
+ * failures (the first of each interval is reported alone, the summary of an interval with more than one counts them
+ * all, so the total is the summaries plus the intervals with exactly one failure).
  */
-final class ReportedLosses {
+public final class ReportedLosses {
 
     private ReportedLosses() {
     }
 
-    static long dropped(List<String> messages, String appender) {
+    public static long dropped(List<String> messages, String appender) {
         return sum(messages, Pattern.compile("Ringlog appender '" + Pattern.quote(appender) + "' dropped ([\\d,]+) events?"));
     }
 
-    static long lostAtDrain(List<String> messages, String appender) {
+    public static long lostAtDrain(List<String> messages, String appender) {
         return sum(messages, Pattern.compile("'" + Pattern.quote(appender) + "' could not deliver ([\\d,]+) events? within"))
                 + sum(messages, Pattern.compile("'" + Pattern.quote(appender) + "' lost ([\\d,]+) queued events"));
     }
 
-    static long failures(List<String> messages, String appender) {
+    public static long failures(List<String> messages, String appender) {
         long firsts = messages.stream().filter(m -> m.contains("'" + appender + "': a downstream appender threw;")).count();
         Pattern summary = Pattern.compile("'" + Pattern.quote(appender) + "': downstream appenders threw on ([\\d,]+) events");
         long summaries = messages.stream().filter(m -> summary.matcher(m).find()).count();
@@ -32,7 +32,7 @@ final class ReportedLosses {
     }
 
     /** Caller-thread deliveries that failed ("could not deliver an event on the caller's thread"). */
-    static long callerThreadFailures(List<String> messages, String appender) {
+    public static long callerThreadFailures(List<String> messages, String appender) {
         return messages.stream().filter(m -> m.contains("'" + appender + "' could not deliver an event on the caller's thread")).count();
     }
 
