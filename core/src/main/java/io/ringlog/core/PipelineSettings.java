@@ -1,5 +1,6 @@
 package io.ringlog.core;
 
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +39,7 @@ public final class PipelineSettings {
         this.capacity = roundUpToPowerOfTwo(builder.capacity);
         this.fullQueuePolicy = builder.fullQueuePolicy;
         this.discardingThreshold = builder.discardingThreshold;
-        this.maxBlockTimeNanos = builder.maxBlockTimeNanos;
+        this.maxBlockTimeNanos = builder.maxBlockTime < 0 ? -1 : builder.maxBlockTimeUnit.toNanos(builder.maxBlockTime);
         this.drainTimeoutMillis = builder.drainTimeoutMillis;
         this.maxBatchSize = builder.maxBatchSize;
         this.drainOnJvmExit = builder.drainOnJvmExit;
@@ -120,7 +121,8 @@ public final class PipelineSettings {
         private int capacity = DEFAULT_CAPACITY;
         private FullQueuePolicy fullQueuePolicy = FullQueuePolicy.BLOCK;
         private int discardingThreshold;
-        private long maxBlockTimeNanos = -1;
+        private long maxBlockTime = -1;
+        private TimeUnit maxBlockTimeUnit = TimeUnit.MILLISECONDS;
         private long drainTimeoutMillis = DEFAULT_DRAIN_TIMEOUT_MILLIS;
         private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
         private boolean drainOnJvmExit = true;
@@ -149,9 +151,10 @@ public final class PipelineSettings {
             return this;
         }
 
-        /** The longest a caller may wait for a slot; a negative value (the default) means no bound. */
+        /** The longest a caller may wait for a slot; -1 (the default) means no bound, 0 never waits. */
         public Builder maxBlockTime(long time, TimeUnit unit) {
-            this.maxBlockTimeNanos = time < 0 ? -1 : unit.toNanos(time);
+            this.maxBlockTime = time;
+            this.maxBlockTimeUnit = Objects.requireNonNull(unit, "unit");
             return this;
         }
 
@@ -197,10 +200,14 @@ public final class PipelineSettings {
             if (capacity < 1 || capacity > MAX_CAPACITY) {
                 throw new IllegalArgumentException("queue size must be between 1 and " + MAX_CAPACITY + ", was " + capacity);
             }
-            int rounded = roundUpToPowerOfTwo(capacity);
-            if (discardingThreshold < 0 || discardingThreshold >= rounded) {
-                throw new IllegalArgumentException("discardingThreshold must be between 0 (off) and the queue size - 1 ("
-                        + (rounded - 1) + "), was " + discardingThreshold);
+            // Against the size as configured, not as rounded: the user checks the value against what they wrote.
+            if (discardingThreshold < 0 || discardingThreshold >= capacity) {
+                throw new IllegalArgumentException("discardingThreshold must be between 0 (off) and the queue size minus one ("
+                        + (capacity - 1) + "), was " + discardingThreshold);
+            }
+            if (maxBlockTime < -1) {
+                throw new IllegalArgumentException("maxBlockTime must be -1 (wait without bound) or >= 0, was " + maxBlockTime
+                        + " " + maxBlockTimeUnit.name().toLowerCase(Locale.ROOT));
             }
             if (drainTimeoutMillis < 0) {
                 throw new IllegalArgumentException("the drain timeout must be >= 0 ms (0 = no bound), was " + drainTimeoutMillis);

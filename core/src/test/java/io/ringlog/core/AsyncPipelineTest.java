@@ -578,7 +578,16 @@ class AsyncPipelineTest {
     @Test
     void invalidSettingsAreRejectedWithAMessageNamingThem() {
         assertThatThrownBy(() -> settings(0).build()).hasMessageContaining("queue size must be between 1 and");
-        assertThatThrownBy(() -> settings(16).discardingThreshold(16).build()).hasMessageContaining("discardingThreshold must be between 0");
+        assertThatThrownBy(() -> settings(16).discardingThreshold(16).build())
+                .hasMessage("discardingThreshold must be between 0 (off) and the queue size minus one (15), was 16");
+        assertThatThrownBy(() -> settings(100).discardingThreshold(100).build())
+                .as("checked against the size as configured, not as rounded up to 128")
+                .hasMessage("discardingThreshold must be between 0 (off) and the queue size minus one (99), was 100");
+        assertThat(settings(100).discardingThreshold(99).build().discardingThreshold()).isEqualTo(99);
+        assertThatThrownBy(() -> settings(16).maxBlockTime(-2, TimeUnit.MILLISECONDS).build())
+                .hasMessage("maxBlockTime must be -1 (wait without bound) or >= 0, was -2 milliseconds");
+        assertThat(settings(16).maxBlockTime(-1, TimeUnit.MILLISECONDS).build().maxBlockTimeNanos()).isEqualTo(-1);
+        assertThat(settings(16).maxBlockTime(0, TimeUnit.MILLISECONDS).build().maxBlockTimeNanos()).isZero();
         assertThatThrownBy(() -> settings(16).drainTimeoutMillis(-1).build()).hasMessageContaining("drain timeout");
         assertThatThrownBy(() -> settings(16).maxBatchSize(0).build()).hasMessageContaining("maxBatchSize");
         assertThat(FullQueuePolicy.parse(" drop-below-warn ")).isEqualTo(FullQueuePolicy.DROP_BELOW_WARN);

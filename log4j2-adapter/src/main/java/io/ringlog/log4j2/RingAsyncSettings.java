@@ -36,32 +36,26 @@ final class RingAsyncSettings {
             throw new IllegalArgumentException("shutdownTimeout must be >= 0 ms (0 waits without bound, as <Async> does), was "
                     + shutdownTimeout);
         }
+        FullQueuePolicy policy = policy(name, attributes.getBlocking(), attributes.getFullQueuePolicy());
         long maxBlockTime = attributes.getMaxBlockTime();
-        if (maxBlockTime < -1) {
-            throw new IllegalArgumentException("maxBlockTime must be -1 (wait without bound) or >= 0 ms, was " + maxBlockTime);
-        }
-        int discardingThreshold = attributes.getDiscardingThreshold();
-        int capacity = Integer.highestOneBit(bufferSize) == bufferSize ? bufferSize : Integer.highestOneBit(bufferSize) << 1;
-        if (discardingThreshold < 0 || discardingThreshold >= capacity) {
-            throw new IllegalArgumentException("discardingThreshold must be between 0 (off) and " + (capacity - 1)
-                    + " (the bufferSize " + capacity + " minus one), was " + discardingThreshold);
-        }
-        int maxBatchSize = attributes.getMaxBatchSize();
-        if (maxBatchSize < 1) {
-            throw new IllegalArgumentException("maxBatchSize must be >= 1, was " + maxBatchSize);
-        }
-        return PipelineSettings.builder(name)
+        // discardingThreshold, maxBlockTime and maxBatchSize are checked by build(), with the Logback adapter's rules.
+        PipelineSettings settings = PipelineSettings.builder(name)
                 .capacity(bufferSize)
-                .fullQueuePolicy(policy(name, attributes.getBlocking(), attributes.getFullQueuePolicy()))
-                .discardingThreshold(discardingThreshold)
+                .fullQueuePolicy(policy)
+                .discardingThreshold(attributes.getDiscardingThreshold())
                 .maxBlockTime(maxBlockTime, TimeUnit.MILLISECONDS)
                 .drainTimeoutMillis(shutdownTimeout)
-                .maxBatchSize(maxBatchSize)
+                .maxBatchSize(attributes.getMaxBatchSize())
                 .drainOnJvmExit(attributes.isDrainOnExit())
                 // A Log4jThread: Log4j2's Async Loggers route events logged on their own framework's threads
                 // synchronously when their ring is full, so a target that logs can never wait on them from here.
                 .threadFactory(Log4jThread::new)
                 .build();
+        if (maxBlockTime >= 0 && policy == FullQueuePolicy.DROP_ALL) {
+            LOGGER.warn("RingAsync appender '{}': maxBlockTime={} has no effect: with DROP_ALL (or blocking=\"false\") "
+                    + "callers never wait", name, maxBlockTime);
+        }
+        return settings;
     }
 
     /** {@code fullQueuePolicy} wins when given; otherwise {@code blocking} (default true) picks BLOCK or DROP_ALL. */

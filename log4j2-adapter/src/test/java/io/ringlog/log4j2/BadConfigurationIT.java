@@ -25,7 +25,7 @@ class BadConfigurationIT {
             Configuration configuration = context.getConfiguration();
             assertError(status, "RingAsync appender 'BAD_SIZE': bufferSize must be between 1 and 67108864, was 0; the appender was not created");
             assertError(status, "RingAsync appender 'BAD_POLICY': Unknown fullQueuePolicy 'SOMETIMES': expected one of BLOCK, DROP_BELOW_WARN, DROP_ALL");
-            assertError(status, "RingAsync appender 'BAD_THRESHOLD': discardingThreshold must be between 0 (off) and 15");
+            assertError(status, "RingAsync appender 'BAD_THRESHOLD': discardingThreshold must be between 0 (off) and the queue size minus one (15)");
             assertError(status, "RingAsync appender 'BAD_TIMEOUT': shutdownTimeout must be >= 0 ms");
             assertError(status, "RingAsync appender 'BAD_BLOCK': maxBlockTime must be -1");
             assertError(status, "RingAsync appender 'BAD_BATCH': maxBatchSize must be >= 1, was 0");
@@ -33,6 +33,10 @@ class BadConfigurationIT {
             for (String name : List.of("BAD_SIZE", "BAD_POLICY", "BAD_THRESHOLD", "BAD_TIMEOUT", "BAD_BLOCK", "BAD_BATCH", "NO_REF")) {
                 assertThat(configuration.<RingAsyncAppender>getAppender(name)).as(name).isNull();
             }
+
+            assertThat(status.messages()).as("status messages").anyMatch(m -> m.startsWith("WARN")
+                    && m.contains("RingAsync appender 'POINTLESS_WAIT': maxBlockTime=10 has no effect"));
+            assertThat(configuration.<RingAsyncAppender>getAppender("POINTLESS_WAIT")).isNotNull();
 
             assertError(status, "RingAsync appender 'MISSING_REF': AppenderRef 'NOWHERE' names no other configured appender");
             assertError(status, "RingAsync appender 'MISSING_REF' has no appender to deliver to; it was not started");

@@ -55,9 +55,13 @@ class RingAsyncSettingsTest {
     void rejectsInvalidValuesNamingTheAttribute() {
         assertThatThrownBy(() -> RingAsyncSettings.from(builder().setBufferSize(0))).hasMessageContaining("bufferSize").hasMessageContaining("was 0");
         assertThatThrownBy(() -> RingAsyncSettings.from(builder().setShutdownTimeout(-1))).hasMessageContaining("shutdownTimeout");
-        assertThatThrownBy(() -> RingAsyncSettings.from(builder().setMaxBlockTime(-2))).hasMessageContaining("maxBlockTime");
+        assertThatThrownBy(() -> RingAsyncSettings.from(builder().setMaxBlockTime(-2)))
+                .hasMessage("maxBlockTime must be -1 (wait without bound) or >= 0, was -2 milliseconds");
         assertThatThrownBy(() -> RingAsyncSettings.from(builder().setBufferSize(16).setDiscardingThreshold(16)))
-                .hasMessageContaining("discardingThreshold must be between 0 (off) and 15");
+                .hasMessage("discardingThreshold must be between 0 (off) and the queue size minus one (15), was 16");
+        assertThatThrownBy(() -> RingAsyncSettings.from(builder().setBufferSize(1000).setDiscardingThreshold(1000)))
+                .as("as in Logback, the bufferSize as configured bounds it, not as rounded up to 1024")
+                .hasMessage("discardingThreshold must be between 0 (off) and the queue size minus one (999), was 1000");
         assertThatThrownBy(() -> RingAsyncSettings.from(builder().setMaxBatchSize(0))).hasMessageContaining("maxBatchSize");
         assertThatThrownBy(() -> RingAsyncSettings.from(builder().setFullQueuePolicy("SOMETIMES")))
                 .hasMessageContaining("SOMETIMES").hasMessageContaining("BLOCK, DROP_BELOW_WARN, DROP_ALL");

@@ -49,18 +49,9 @@ final class LogbackSettings {
                     + PipelineSettings.MAX_CAPACITY + notStarted);
             return null;
         }
-        if (discardingThreshold < 0 || discardingThreshold >= queueSize) {
-            status.addError("Invalid discardingThreshold [" + discardingThreshold + "]: it must be between 0 (off) and queueSize - 1 ("
-                    + (queueSize - 1) + ")" + notStarted);
-            return null;
-        }
         if (maxFlushTime < 0) {
             status.addError("Invalid maxFlushTime [" + maxFlushTime + "]: it must be >= 0 ms (0 = wait until everything queued is delivered)"
                     + notStarted);
-            return null;
-        }
-        if (maxBatchSize < 1) {
-            status.addError("Invalid maxBatchSize [" + maxBatchSize + "]: it must be >= 1" + notStarted);
             return null;
         }
         FullQueuePolicy policy = FullQueuePolicy.BLOCK;
@@ -95,6 +86,7 @@ final class LogbackSettings {
                     .drainOnJvmExit(drainOnExit)
                     .build();
         } catch (IllegalArgumentException invalid) {
+            // The rules shared with the Log4j2 adapter (discardingThreshold, maxBlockTime, maxBatchSize) live in core.
             status.addError("Invalid configuration: " + invalid.getMessage() + notStarted);
             return null;
         }

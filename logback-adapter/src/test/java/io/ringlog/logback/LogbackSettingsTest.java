@@ -97,10 +97,18 @@ class LogbackSettingsTest {
     void invalidValuesAreErrorsThatNameTheProperty() {
         assertInvalid(() -> settings.queueSize = 0, "Invalid queue size [0]");
         assertInvalid(() -> settings.queueSize = -5, "Invalid queue size [-5]");
-        assertInvalid(() -> settings.discardingThreshold = -1, "Invalid discardingThreshold [-1]");
-        assertInvalid(() -> settings.discardingThreshold = 8192, "Invalid discardingThreshold [8192]");
+        assertInvalid(() -> settings.discardingThreshold = -1,
+                "Invalid configuration: discardingThreshold must be between 0 (off) and the queue size minus one (8191), was -1");
+        assertInvalid(() -> settings.discardingThreshold = 8192,
+                "Invalid configuration: discardingThreshold must be between 0 (off) and the queue size minus one (8191), was 8192");
+        assertInvalid(() -> {
+            settings.queueSize = 1000;
+            settings.discardingThreshold = 1000;
+        }, "Invalid configuration: discardingThreshold must be between 0 (off) and the queue size minus one (999), was 1000");
+        assertInvalid(() -> settings.maxBlockTime = -2,
+                "Invalid configuration: maxBlockTime must be -1 (wait without bound) or >= 0, was -2 milliseconds");
         assertInvalid(() -> settings.maxFlushTime = -1, "Invalid maxFlushTime [-1]");
-        assertInvalid(() -> settings.maxBatchSize = 0, "Invalid maxBatchSize [0]");
+        assertInvalid(() -> settings.maxBatchSize = 0, "Invalid configuration: maxBatchSize must be >= 1, was 0");
         assertInvalid(() -> settings.fullQueuePolicy = "FAST", "Unknown fullQueuePolicy [FAST]: expected one of BLOCK, DROP_BELOW_WARN, DROP_ALL");
     }
 
@@ -113,6 +121,7 @@ class LogbackSettingsTest {
         settings.discardingThreshold = fresh.discardingThreshold;
         settings.maxFlushTime = fresh.maxFlushTime;
         settings.maxBatchSize = fresh.maxBatchSize;
+        settings.maxBlockTime = fresh.maxBlockTime;
         settings.fullQueuePolicy = fresh.fullQueuePolicy;
         change.run();
         assertThat(settings.toPipelineSettings("A", freshStatus)).as(error).isNull();
