@@ -36,8 +36,11 @@ class FaultInjectionIT {
 
     private static final Duration WAIT = Duration.ofSeconds(20);
     private static final long STALL_MILLIS = 1500;
-    /** Generous for a 2-core CI machine; a caller that waited for the stall would take over a second. */
-    private static final long PROMPT_MILLIS = 250;
+    /**
+     * "Without waiting" on a shared 2-core machine, which may pause a thread for a GC or a busy neighbour: still far
+     * below the 1.5 s stall, so a caller that waited for the stall cannot pass.
+     */
+    private static final long PROMPT_MILLIS = 600;
 
     @TempDir
     Path dir;
@@ -323,9 +326,9 @@ class FaultInjectionIT {
                 assertThat(stats.delivered() + stats.failed()).isZero();
                 StatsAssertions.assertAccounted(stats, 66);
                 List<String> messages = ringMessages(logback);
-                // Exactly 2 would be right; a caller released by the abandoned drain may record its drop after stop()'s
-                // final summary, which is then never reported (see callersReleasedByAnAbandonedDrainHaveTheirDropsReported).
-                assertThat(ReportedLosses.dropped(messages, "RING")).isBetween(scenario == Stall.DROP_ALL ? 2L : 0L, 2L);
+                // A caller released by the abandoned drain records its drop after stop()'s own summary: a late one reports it.
+                await().atMost(WAIT).untilAsserted(() -> assertThat(ReportedLosses.dropped(ringMessages(logback), "RING"))
+                        .as("drops reported: %s", ringMessages(logback)).isEqualTo(2));
                 assertThat(ReportedLosses.lostAtDrain(messages, "RING")).isEqualTo(63);
                 // FILE comes first, so the blocked event is on disk; the 65 missing lines are exactly the 63 + 2 reported.
                 assertThat(lines(file)).containsExactly("block");
