@@ -58,30 +58,45 @@ final class StressLoad {
         return counts;
     }
 
-    /**
-     * Runs {@code producers} threads, each logging its events {@code 0 .. perProducer-1} with its context value
-     * set, and waits for all of them.
-     */
-    static void run(ContractHarness harness, int producers, long perProducer) throws InterruptedException {
-        run(harness, producers, 0, perProducer);
+    /** Starts one producer's thread, named as given: a platform thread, or a virtual one where the JDK has them. */
+    @FunctionalInterface
+    interface ProducerThreads {
+        Thread start(String name, Runnable body);
     }
 
-    /** As {@link #run(ContractHarness, int, long)}, for the events {@code from .. from+count-1} of each producer. */
-    static void run(ContractHarness harness, int producers, long from, long count) throws InterruptedException {
-        List<Thread> threads = new ArrayList<>();
-        for (int p = 0; p < producers; p++) {
+    /** Plain platform threads. */
+    static final ProducerThreads PLATFORM_THREADS = (name, body) -> {
+        Thread thread = new Thread(body, name);
+        thread.start();
+        return thread;
+    };
+
+    /**
+     * Runs {@code producers} platform threads, each logging its events {@code 0 .. perProducer-1} with its context
+     * value set, and waits for all of them.
+     */
+    static void run(ContractHarness harness, int producers, long perProducer) throws InterruptedException {
+        for (Thread thread : start(harness, 0, producers, perProducer, PLATFORM_THREADS)) {
+            thread.join();
+        }
+    }
+
+    /**
+     * Starts producers {@code firstProducer .. firstProducer+producers-1} on {@code threads}, each logging its events
+     * {@code 0 .. perProducer-1} with its context value set; returns their threads, in producer order.
+     */
+    static List<Thread> start(ContractHarness harness, int firstProducer, int producers, long perProducer, ProducerThreads threads) {
+        List<Thread> started = new ArrayList<>(producers);
+        for (int p = firstProducer; p < firstProducer + producers; p++) {
             int producer = p;
-            threads.add(new Thread(() -> {
+            started.add(threads.start(threadName(p), () -> {
                 harness.putContext("user", "u" + producer);
-                for (long i = from; i < from + count; i++) {
+                for (long i = 0; i < perProducer; i++) {
                     log(harness, producer, i);
                 }
                 harness.putContext("user", null);
-            }, threadName(p)));
+            }));
         }
-        threads.forEach(Thread::start);
-        for (Thread thread : threads) {
-            thread.join();
-        }
+        return started;
     }
 }

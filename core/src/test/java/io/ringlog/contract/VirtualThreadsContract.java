@@ -1,0 +1,104 @@
+package io.ringlog.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.ringlog.core.PipelineStats;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * 10,000 virtual threads log through the adapter into a 64-slot ring under BLOCK, so nearly all of them wait for room
+ * at once. Waiting callers must unmount from their carriers (the core's CapacityGate waits on a Condition), so that
+ * the few carriers never all sit pinned: no deadlock, no JFR {@code jdk.VirtualThreadPinned} event inside Ringlog on
+ * JDK 24 and newer (JEP 491), and exactly every event in the file, whole and in each thread's order.
+ *
+ * <p>Compiles at release 17: the subclass, compiled at release 21 by the {@code jdk25} profile, starts the virtual
+ * threads; {@code .ci/matrix virtual-threads} runs it on JDK 25.
+ */
+@Timeout(value = 300, unit = TimeUnit.SECONDS)
+public abstract class VirtualThreadsContract extends ContractTestBase {
+    private static final int THREADS = 10_000;
+    private static final long EVENTS_PER_THREAD = 10;
+    private static final int WARM_UP_THREADS = 2;
+    private static final long WARM_UP_EVENTS_PER_THREAD = 2_000;
+    private static final long LOGGED = THREADS * EVENTS_PER_THREAD + WARM_UP_THREADS * WARM_UP_EVENTS_PER_THREAD;
+    private static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(120);
+    /** Test classes that may appear on a pinned stack: this package, and the adapters' harnesses and tests. */
+    private static final Pattern TEST_FRAME = Pattern.compile("^at io\\.ringlog\\.(contract\\.|[\\w.]*\\.\\w*(Harness|IT|Test)[.$])");
+
+    /** Starts a virtual thread with this name, running {@code body}. */
+    protected abstract Thread startVirtualThread(String name, Runnable body);
+
+    /** Writes a dump of every thread, virtual ones included, to {@code file}. */
+    protected abstract void dumpThreads(Path file) throws Exception;
+
+    @Test
+    void tenThousandVirtualThreadsWaitForASmallRingWithoutPinningOrLoss() throws Exception {
+        harness.configure(Scenario.FILE, Scenario.settings(file, 64, "BLOCK"));
+        List<String> pinned;
+        try (PinnedEvents pinning = PinnedEvents.start()) {
+            // Initialises the classes of the logging path on platform threads, the full-ring path included (two threads
+            // outrun the consumer of a 64-slot ring): a class initialiser that runs on a virtual thread pins it, even
+            // on JDK 25, and the first call of each path would otherwise run them on one.
+            for (Thread warmUp : StressLoad.start(harness, THREADS, WARM_UP_THREADS, WARM_UP_EVENTS_PER_THREAD,
+                    StressLoad.PLATFORM_THREADS)) {
+                warmUp.join();
+            }
+            awaitAll(StressLoad.start(harness, 0, THREADS, EVENTS_PER_THREAD, this::startVirtualThread));
+            pinned = pinning.stop();
+        }
+        PipelineStats stats = harness.stats();
+        harness.shutdown();
+
+        assertThat(stats.dropped()).as(stats.toString()).isZero();
+        assertThat(stats.enqueued()).as(stats.toString()).isEqualTo(LOGGED);
+        if (Runtime.version().feature() >= 24) {
+            // The JVM itself may pin a virtual thread for a moment while it loads a class for it (seen once in ten
+            // runs: 426 us in Logback's Logger): reported, not counted. Inside Ringlog nothing may pin.
+            pinned.stream().filter(event -> !inRinglog(event)).limit(5)
+                    .forEach(event -> System.out.println("pinned outside Ringlog (reported only): " + event));
+            assertThat(pinned.stream().filter(VirtualThreadsContract::inRinglog))
+                    .as("virtual threads blocked while pinned to their carrier inside Ringlog").isEmpty();
+        } else {
+            pinned.stream().limit(5).forEach(System.out::println); // JDK 21-23 pin on monitors: reported, not asserted
+        }
+        FileAudit audit = FileAudit.of(file, THREADS + WARM_UP_THREADS, true);
+        assertThat(audit.defects()).as("defects").isEmpty();
+        assertThat(audit.lines()).isEqualTo(LOGGED);
+        long[] next = audit.nextIndexPerProducer();
+        assertThat(Arrays.copyOfRange(next, 0, THREADS)).as("events per virtual thread").containsOnly(EVENTS_PER_THREAD);
+        assertThat(Arrays.copyOfRange(next, THREADS, next.length)).as("events per warm-up thread").containsOnly(WARM_UP_EVENTS_PER_THREAD);
+    }
+
+    /** Joins every thread within the deadline; otherwise dumps all threads, virtual ones included, and fails. */
+    private void awaitAll(List<Thread> threads) throws Exception {
+        long deadline = System.nanoTime() + DEADLINE_NANOS;
+        for (Thread thread : threads) {
+            long left = deadline - System.nanoTime();
+            if (left > 0) {
+                thread.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            }
+            if (thread.isAlive()) {
+                Path dump = Path.of("target", "virtual-threads-" + harness.framework() + "-dump.txt").toAbsolutePath();
+                Files.deleteIfExists(dump);
+                dumpThreads(dump);
+                long alive = threads.stream().filter(Thread::isAlive).count();
+                fail(alive + " of " + threads.size() + " virtual threads still logging after "
+                        + TimeUnit.NANOSECONDS.toSeconds(DEADLINE_NANOS) + " s (deadlock?); thread dump in " + dump);
+            }
+        }
+    }
+
+    /** Whether a pinned block's stack passes through Ringlog's own code, not only through test classes. */
+    private static boolean inRinglog(String pinnedEvent) {
+        return pinnedEvent.lines().map(String::trim)
+                .anyMatch(frame -> frame.startsWith("at io.ringlog.") && !TEST_FRAME.matcher(frame).find());
+    }
+}
