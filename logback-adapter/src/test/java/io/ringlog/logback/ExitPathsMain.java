@@ -4,14 +4,11 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
-import java.util.ArrayList;
-import java.util.List;
+import io.ringlog.contract.ExitPaths;
 
 /**
- * Run in a child JVM by {@link JvmExitPathsIT}: configures the given scenario, logs one event that stalls the
- * downstream for 500 ms, then N lines from each of 2 threads (all queued behind the stall), and leaves main in the
- * given way: {@code exit} (System.exit(3)), {@code return} (main ends; only daemon threads are left) or {@code throw}
- * (an uncaught exception on main).
+ * Run in a child JVM by {@link JvmExitPathsIT}: configures the given scenario, then runs
+ * {@link ExitPaths#logThenLeave} (a stalled first event, two producers queued behind it, then leave main as told).
  *
  * <p>Arguments: the way out, the scenario, the log file, lines per thread.
  */
@@ -21,7 +18,6 @@ public final class ExitPathsMain {
     }
 
     public static void main(String[] args) throws Exception {
-        String way = args[0];
         LoggerContext context = new LoggerContext();
         context.setName("exit-paths");
         context.setMDCAdapter(new LogbackMDCAdapter());
@@ -33,33 +29,6 @@ public final class ExitPathsMain {
         if (ring == null || !ring.isStarted()) {
             throw new IllegalStateException("RING did not start: " + context.getStatusManager().getCopyOfStatusList());
         }
-        int perThread = Integer.parseInt(args[3]);
-        Logger log = context.getLogger("app");
-        log.info("stall first");
-        List<Thread> threads = new ArrayList<>();
-        for (int t = 0; t < 2; t++) {
-            int id = t;
-            Thread thread = new Thread(() -> {
-                for (int i = 0; i < perThread; i++) {
-                    log.info("t{} {}", id, i);
-                }
-            }, "producer-" + t);
-            thread.start();
-            threads.add(thread);
-        }
-        for (Thread thread : threads) {
-            thread.join();
-        }
-        System.out.println("queued=" + ring.getStats().queueSize());
-        System.out.flush();
-        switch (way) {
-            case "exit":
-                System.exit(3);
-                break;
-            case "throw":
-                throw new IllegalStateException("uncaught on main, on purpose");
-            default:
-                // main ends; the consumer is a daemon, so the JVM exits now
-        }
+        ExitPaths.logThenLeave(args[0], Integer.parseInt(args[3]), context.getLogger("app")::info, () -> ring.getStats().queueSize());
     }
 }
