@@ -1,12 +1,17 @@
 package io.ringlog.benchmarks.log4j2;
 
+import io.ringlog.benchmarks.support.Contender;
+import io.ringlog.benchmarks.support.LogTarget;
+import io.ringlog.benchmarks.support.Sink;
+import java.nio.file.Path;
+
 import java.util.Locale;
 
 /**
  * The Log4j2 appenders and logger modes compared, each loaded from {@code <name in lower case, '_' as '-'>.xml}
  * beside this class. {@link #REFERENCE} is the stock appender the report's ratios divide by.
  */
-public enum Log4j2Contender {
+public enum Log4j2Contender implements Contender {
     /** The sink on the root logger: the caller does all the work. */
     SYNC(true, false),
     /** The stock {@code <Async>} appender at its default bufferSize 1024, blocking (its default). */
@@ -33,7 +38,17 @@ public enum Log4j2Contender {
         this.allAsync = allAsync;
     }
 
-    /** Whether every logged event must reach the sink. */
+    @Override
+    public String displayName() {
+        return "log4j2 " + name();
+    }
+
+    @Override
+    public LogTarget open(Sink sink, Path directory) throws Exception {
+        return new Log4j2Target(this, sink, directory);
+    }
+
+    @Override
     public boolean lossless() {
         return lossless;
     }

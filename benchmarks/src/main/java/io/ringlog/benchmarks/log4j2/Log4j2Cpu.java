@@ -1,9 +1,7 @@
 package io.ringlog.benchmarks.log4j2;
 
+import io.ringlog.benchmarks.support.Contender;
 import io.ringlog.benchmarks.support.CpuBenchmark;
-import io.ringlog.benchmarks.support.LogTarget;
-import io.ringlog.benchmarks.support.Sink;
-import java.nio.file.Path;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -17,17 +15,7 @@ public class Log4j2Cpu extends CpuBenchmark {
     public Log4j2Contender contender;
 
     @Override
-    protected LogTarget open(Sink sink, Path directory) throws Exception {
-        return new Log4j2Target(contender, sink, directory);
-    }
-
-    @Override
-    protected String contenderName() {
-        return "log4j2 " + contender;
-    }
-
-    @Override
-    protected boolean lossless() {
-        return contender.lossless();
+    protected Contender contender() {
+        return contender;
     }
 }

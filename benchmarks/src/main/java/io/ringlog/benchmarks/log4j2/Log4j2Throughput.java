@@ -1,9 +1,8 @@
 package io.ringlog.benchmarks.log4j2;
 
-import io.ringlog.benchmarks.support.LogTarget;
+import io.ringlog.benchmarks.support.Contender;
 import io.ringlog.benchmarks.support.Sink;
 import io.ringlog.benchmarks.support.ThroughputBenchmark;
-import java.nio.file.Path;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -21,18 +20,8 @@ public class Log4j2Throughput extends ThroughputBenchmark {
     public Sink sink;
 
     @Override
-    protected LogTarget open(Sink sink, Path directory) throws Exception {
-        return new Log4j2Target(contender, sink, directory);
-    }
-
-    @Override
-    protected String contenderName() {
-        return "log4j2 " + contender;
-    }
-
-    @Override
-    protected boolean lossless() {
-        return contender.lossless();
+    protected Contender contender() {
+        return contender;
     }
 
     @Override

@@ -1,10 +1,15 @@
 package io.ringlog.benchmarks.logback;
 
+import io.ringlog.benchmarks.support.Contender;
+import io.ringlog.benchmarks.support.LogTarget;
+import io.ringlog.benchmarks.support.Sink;
+import java.nio.file.Path;
+
 /**
  * The Logback appenders compared, each loaded from {@code <name in lower case, '_' as '-'>.xml} beside this class.
  * {@link #REFERENCE} is the stock appender the report's ratios divide by.
  */
-public enum LogbackContender {
+public enum LogbackContender implements Contender {
     /** The sink attached to the root logger: the caller does all the work. */
     SYNC(true),
     /** Logback's AsyncAppender at its default queue size, made lossless (discardingThreshold 0, neverBlock false). */
@@ -29,7 +34,17 @@ public enum LogbackContender {
         this.lossless = lossless;
     }
 
-    /** Whether every logged event must reach the sink. */
+    @Override
+    public String displayName() {
+        return "logback " + name();
+    }
+
+    @Override
+    public LogTarget open(Sink sink, Path directory) throws Exception {
+        return new LogbackTarget(this, sink, directory);
+    }
+
+    @Override
     public boolean lossless() {
         return lossless;
     }

@@ -1,9 +1,7 @@
 package io.ringlog.benchmarks.logback;
 
+import io.ringlog.benchmarks.support.Contender;
 import io.ringlog.benchmarks.support.CpuBenchmark;
-import io.ringlog.benchmarks.support.LogTarget;
-import io.ringlog.benchmarks.support.Sink;
-import java.nio.file.Path;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
@@ -17,17 +15,7 @@ public class LogbackCpu extends CpuBenchmark {
     public LogbackContender contender;
 
     @Override
-    protected LogTarget open(Sink sink, Path directory) throws Exception {
-        return new LogbackTarget(contender, sink, directory);
-    }
-
-    @Override
-    protected String contenderName() {
-        return "logback " + contender;
-    }
-
-    @Override
-    protected boolean lossless() {
-        return contender.lossless();
+    protected Contender contender() {
+        return contender;
     }
 }

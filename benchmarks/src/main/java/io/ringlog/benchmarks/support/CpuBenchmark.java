@@ -46,20 +46,14 @@ public abstract class CpuBenchmark {
     private LogTarget target;
     private Path directory;
 
-    /** Opens the contender under test writing to {@code sink}; log files go into {@code directory}. */
-    protected abstract LogTarget open(Sink sink, Path directory) throws Exception;
-
-    /** The contender's name, for failure messages. */
-    protected abstract String contenderName();
-
-    /** Whether the contender promises never to lose an event. */
-    protected abstract boolean lossless();
+    /** The contender under test (its JMH parameter). */
+    protected abstract Contender contender();
 
     /** Loads the contender's configuration with the stalled sink. */
     @Setup(Level.Trial)
     public void openTarget() throws Exception {
         directory = TempFiles.createDirectory();
-        target = open(Sink.STALLED, directory);
+        target = contender().open(Sink.STALLED, directory);
     }
 
     /** Stops the context (draining the queue, at no cost) and verifies delivery. */
@@ -68,7 +62,7 @@ public abstract class CpuBenchmark {
         SinkCounters.fastForward();
         long delivered = target.stop();
         TempFiles.delete(directory);
-        Delivery.verify(contenderName(), lossless(), logged.get(), delivered);
+        Delivery.verify(contender().displayName(), contender().lossless(), logged.get(), delivered);
     }
 
     /** The idle window, then the blocked window. */

@@ -41,14 +41,8 @@ public abstract class LatencyBenchmark {
     private Path directory;
     private long logged;
 
-    /** Opens the contender under test writing to {@code sink}; log files go into {@code directory}. */
-    protected abstract LogTarget open(Sink sink, Path directory) throws Exception;
-
-    /** The contender's name, for failure messages. */
-    protected abstract String contenderName();
-
-    /** Whether the contender promises never to lose an event. */
-    protected abstract boolean lossless();
+    /** The contender under test (its JMH parameter). */
+    protected abstract Contender contender();
 
     /** The sink parameter of this trial. */
     protected abstract Sink sink();
@@ -57,7 +51,7 @@ public abstract class LatencyBenchmark {
     @Setup(Level.Trial)
     public void openTarget() throws Exception {
         directory = TempFiles.createDirectory();
-        target = open(sink(), directory);
+        target = contender().open(sink(), directory);
     }
 
     /** Stops the context (draining the queue) and verifies delivery. */
@@ -65,7 +59,7 @@ public abstract class LatencyBenchmark {
     public void verifyDelivery() throws Exception {
         long delivered = target.stop();
         TempFiles.delete(directory);
-        Delivery.verify(contenderName(), lossless(), logged, delivered);
+        Delivery.verify(contender().displayName(), contender().lossless(), logged, delivered);
     }
 
     /** One fixed-rate run. */
