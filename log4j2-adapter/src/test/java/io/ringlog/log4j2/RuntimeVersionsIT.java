@@ -1,11 +1,7 @@
 package io.ringlog.log4j2;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import java.io.IOException;
-import java.net.URL;
-import java.util.Collections;
-import java.util.List;
+import static io.ringlog.contract.ClassPathJars.assertRinglogDisruptorIsRelocated;
+import static io.ringlog.contract.ClassPathJars.assertSingleJar;
 
 import org.junit.jupiter.api.Test;
 
@@ -25,19 +21,6 @@ class RuntimeVersionsIT {
     @Test
     void anApplicationsOwnDisruptorSitsBesideRinglogsRelocatedCopy() throws Exception {
         assertSingleJar("com/lmax/disruptor/RingBuffer.class", "disruptor", "ringlog.test.app.disruptor.version");
-        Class<?> relocated = Class.forName("io.ringlog.core.internal.disruptor.RingBuffer");
-        assertThat(relocated.getProtectionDomain().getCodeSource().getLocation().toString()).doesNotContain("/com/lmax/");
-    }
-
-    private static void assertSingleJar(String resource, String artifactId, String versionProperty) throws IOException {
-        String version = System.getProperty(versionProperty);
-        assertThat(version).as("system property " + versionProperty + " (set by the failsafe configuration)").isNotBlank();
-        List<URL> copies = resources(resource);
-        assertThat(copies).as("copies of " + resource).hasSize(1);
-        assertThat(copies.get(0).toString()).as(resource).contains("/" + artifactId + "-" + version + ".jar!");
-    }
-
-    private static List<URL> resources(String resource) throws IOException {
-        return Collections.list(RuntimeVersionsIT.class.getClassLoader().getResources(resource));
+        assertRinglogDisruptorIsRelocated();
     }
 }

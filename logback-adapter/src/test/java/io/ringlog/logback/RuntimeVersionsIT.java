@@ -1,11 +1,9 @@
 package io.ringlog.logback;
 
+import static io.ringlog.contract.ClassPathJars.assertRinglogDisruptorIsRelocated;
+import static io.ringlog.contract.ClassPathJars.assertSingleJar;
+import static io.ringlog.contract.ClassPathJars.copies;
 import static org.assertj.core.api.Assertions.assertThat;
-
-import java.io.IOException;
-import java.net.URL;
-import java.util.Collections;
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -27,23 +25,10 @@ class RuntimeVersionsIT {
     void anApplicationsOwnDisruptorSitsBesideRinglogsRelocatedCopy() throws Exception {
         String appDisruptor = System.getProperty("ringlog.test.app.disruptor.version", "");
         if (appDisruptor.isEmpty()) {
-            assertThat(resources("com/lmax/disruptor/RingBuffer.class")).as("no application Disruptor requested").isEmpty();
+            assertThat(copies("com/lmax/disruptor/RingBuffer.class")).as("no application Disruptor requested").isEmpty();
         } else {
             assertSingleJar("com/lmax/disruptor/RingBuffer.class", "disruptor", "ringlog.test.app.disruptor.version");
         }
-        Class<?> relocated = Class.forName("io.ringlog.core.internal.disruptor.RingBuffer");
-        assertThat(relocated.getProtectionDomain().getCodeSource().getLocation().toString()).doesNotContain("/com/lmax/");
-    }
-
-    private static void assertSingleJar(String resource, String artifactId, String versionProperty) throws IOException {
-        String version = System.getProperty(versionProperty);
-        assertThat(version).as("system property " + versionProperty + " (set by the failsafe configuration)").isNotBlank();
-        List<URL> copies = resources(resource);
-        assertThat(copies).as("copies of " + resource).hasSize(1);
-        assertThat(copies.get(0).toString()).as(resource).contains("/" + artifactId + "-" + version + ".jar!");
-    }
-
-    private static List<URL> resources(String resource) throws IOException {
-        return Collections.list(RuntimeVersionsIT.class.getClassLoader().getResources(resource));
+        assertRinglogDisruptorIsRelocated();
     }
 }
