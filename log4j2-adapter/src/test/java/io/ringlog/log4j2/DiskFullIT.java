@@ -5,6 +5,7 @@ import static io.ringlog.log4j2.TestContexts.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.ringlog.contract.FlakyDisk;
 import io.ringlog.contract.ReportedLosses;
 import io.ringlog.core.PipelineStats;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ class DiskFullIT {
     @Test
     void writesFailWhileTheDiskIsFullAreCountedAndLoggingResumes() {
         RingAsyncAppender ring;
-        FlakyDiskAppender.Disk disk;
+        FlakyDisk disk;
         List<String> messages;
         List<String> all = new ArrayList<>();
         try (StatusCapture status = StatusCapture.start()) {

@@ -1,10 +1,7 @@
 package io.ringlog.log4j2;
 
-import java.io.ByteArrayOutputStream;
+import io.ringlog.contract.FlakyDisk;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.Core;
 import org.apache.logging.log4j.core.Layout;
@@ -19,55 +16,22 @@ import org.apache.logging.log4j.core.layout.PatternLayout;
 
 /**
  * A test target ({@code <FlakyDisk>}): Log4j2's own {@link AbstractOutputStreamAppender} and
- * {@link OutputStreamManager} over a {@link Disk} the test can fill up; while it is full every write fails with an
+ * {@link OutputStreamManager} over a {@link FlakyDisk} the test can fill up; while it is full every write fails with an
  * {@link IOException}, which the manager turns into an {@code AppenderLoggingException}, as for a real full disk.
  */
 @Plugin(name = "FlakyDisk", category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE, printObject = true)
 public final class FlakyDiskAppender extends AbstractOutputStreamAppender<OutputStreamManager> {
 
-    /** An in-memory "disk" whose writes fail while it is full. Thread-safe. */
-    static final class Disk extends OutputStream {
-        private final ByteArrayOutputStream content = new ByteArrayOutputStream();
-        private final AtomicInteger failedWrites = new AtomicInteger();
-        private volatile boolean full;
-
-        void setFull(boolean full) {
-            this.full = full;
-        }
-
-        int failedWrites() {
-            return failedWrites.get();
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public synchronized void write(byte[] bytes, int offset, int length) throws IOException {
-            if (full) {
-                failedWrites.incrementAndGet();
-                throw new IOException("No space left on device (simulated)");
-            }
-            content.write(bytes, offset, length);
-        }
-
-        synchronized String text() {
-            return new String(content.toByteArray(), StandardCharsets.UTF_8);
-        }
-    }
-
     /** Log4j2's stream manager, made public-constructible over our disk. */
     private static final class DiskManager extends OutputStreamManager {
-        DiskManager(Disk disk, String name, Layout<?> layout) {
+        DiskManager(FlakyDisk disk, String name, Layout<?> layout) {
             super(disk, name, layout, false);
         }
     }
 
-    private final Disk disk;
+    private final FlakyDisk disk;
 
-    private FlakyDiskAppender(String name, Layout<?> layout, boolean ignoreExceptions, boolean immediateFlush, Disk disk) {
+    private FlakyDiskAppender(String name, Layout<?> layout, boolean ignoreExceptions, boolean immediateFlush, FlakyDisk disk) {
         super(name, layout, null, ignoreExceptions, immediateFlush, Property.EMPTY_ARRAY, new DiskManager(disk, "disk-" + name, layout));
         this.disk = disk;
     }
@@ -79,10 +43,10 @@ public final class FlakyDiskAppender extends AbstractOutputStreamAppender<Output
                                            @PluginAttribute(value = "ignoreExceptions", defaultBoolean = true) boolean ignoreExceptions,
                                            @PluginAttribute(value = "immediateFlush", defaultBoolean = true) boolean immediateFlush) {
         return new FlakyDiskAppender(name, layout == null ? PatternLayout.createDefaultLayout() : layout, ignoreExceptions,
-                immediateFlush, new Disk());
+                immediateFlush, new FlakyDisk());
     }
 
-    Disk disk() {
+    FlakyDisk disk() {
         return disk;
     }
 }

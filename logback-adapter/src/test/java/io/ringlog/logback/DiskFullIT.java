@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.status.Status;
+import io.ringlog.contract.FlakyDisk;
 import io.ringlog.core.PipelineStats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -106,7 +107,7 @@ class DiskFullIT {
         try (LogbackFixture logback = new LogbackFixture("disk-full-stream").property("logFile", file).configure("disk-full-stream")) {
             RingAsyncAppender ring = logback.ring();
             FlakyStreamAppender diskAppender = logback.child("DISK");
-            FlakyStreamAppender.Disk disk = diskAppender.disk();
+            FlakyDisk disk = diskAppender.disk();
             Logger log = logback.logger("app");
             List<String> all = new ArrayList<>();
             for (int i = 0; i < 500; i++) {
