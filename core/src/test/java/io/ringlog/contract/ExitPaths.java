@@ -12,12 +12,6 @@ import java.util.function.LongSupplier;
  */
 public final class ExitPaths {
 
-    /** The framework's logger, at INFO: {@code {}} placeholders are filled from {@code args}. */
-    @FunctionalInterface
-    public interface InfoLogger {
-        void info(String message, Object... args);
-    }
-
     private ExitPaths() {
     }
 
