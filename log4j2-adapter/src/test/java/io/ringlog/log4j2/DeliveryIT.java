@@ -5,6 +5,7 @@ import static io.ringlog.log4j2.TestContexts.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.ringlog.contract.Accounting;
 import io.ringlog.core.PipelineStats;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,7 +41,7 @@ class DeliveryIT {
             PipelineStats stats = ring.getStats();
             assertThat(stats.failed()).isEqualTo(2);
             assertThat(stats.delivered()).isEqualTo(3);
-            StatsAssertions.assertAccounted(stats, 5);
+            Accounting.assertAccounted(stats, 5);
             assertThat(status.containing("a downstream appender threw")).isNotEmpty();
         }
     }

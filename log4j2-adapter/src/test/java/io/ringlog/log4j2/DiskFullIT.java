@@ -5,6 +5,7 @@ import static io.ringlog.log4j2.TestContexts.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.ringlog.contract.Accounting;
 import io.ringlog.contract.FlakyDisk;
 import io.ringlog.contract.ReportedLosses;
 import io.ringlog.core.PipelineStats;
@@ -67,7 +68,7 @@ class DiskFullIT {
             messages = status.messages();
         }
         PipelineStats stats = ring.getStats();
-        StatsAssertions.assertAccounted(stats, 3_000);
+        Accounting.assertAccounted(stats, 3_000);
         assertThat(stats.failed()).isEqualTo(1_000);
         assertThat(stats.delivered()).isEqualTo(2_000);
         assertThat(disk.failedWrites()).isEqualTo(1_000);

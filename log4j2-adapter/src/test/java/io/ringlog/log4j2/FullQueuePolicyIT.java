@@ -4,6 +4,7 @@ import static io.ringlog.log4j2.TestContexts.appender;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.ringlog.contract.Accounting;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.PipelineStats;
 import java.nio.file.Path;
@@ -75,7 +76,7 @@ class FullQueuePolicyIT {
         gate.open();
         await().atMost(WAIT).until(() -> ring("DROP_ALL").getStats().delivered() == 4);
         assertThat(gate.messages()).containsExactly("first", "e0", "e1", "e2");
-        StatsAssertions.assertAccounted(ring("DROP_ALL").getStats(), 11);
+        Accounting.assertAccounted(ring("DROP_ALL").getStats(), 11);
     }
 
     @Test
@@ -90,7 +91,7 @@ class FullQueuePolicyIT {
         assertThat(stats.dropped(EventLevel.ERROR)).isEqualTo(2);
         gate.open();
         await().atMost(WAIT).until(() -> gate.count() == 4);
-        StatsAssertions.assertAccounted(ring("BLOCKING_FALSE").getStats(), 6);
+        Accounting.assertAccounted(ring("BLOCKING_FALSE").getStats(), 6);
     }
 
     @Test
@@ -122,7 +123,7 @@ class FullQueuePolicyIT {
         assertThat(stats.dropped(EventLevel.ERROR)).isZero();
         assertThat(stats.dropped(EventLevel.INFO)).isEqualTo(5);
         assertThat(stats.dropped(EventLevel.DEBUG)).isEqualTo(5);
-        StatsAssertions.assertAccounted(stats, 16);
+        Accounting.assertAccounted(stats, 16);
     }
 
     @Test
@@ -144,7 +145,7 @@ class FullQueuePolicyIT {
         gate.open();
         await().atMost(WAIT).until(() -> gate.count() == 8);
         assertThat(gate.messages()).containsExactly("first", "info0", "info1", "info2", "info3", "info4", "warn0", "warn1");
-        StatsAssertions.assertAccounted(ring("THRESHOLD").getStats(), 14);
+        Accounting.assertAccounted(ring("THRESHOLD").getStats(), 14);
     }
 
     @Test
@@ -163,7 +164,7 @@ class FullQueuePolicyIT {
         gate.open();
         await().atMost(WAIT).until(() -> gate.count() == 4);
         assertThat(gate.messages()).doesNotContain("late");
-        StatsAssertions.assertAccounted(ring("MAX_BLOCK").getStats(), 5);
+        Accounting.assertAccounted(ring("MAX_BLOCK").getStats(), 5);
     }
 
     private static boolean isWaiting(Thread thread) {

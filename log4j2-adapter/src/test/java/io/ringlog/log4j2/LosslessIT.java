@@ -4,6 +4,7 @@ import static io.ringlog.log4j2.TestContexts.appender;
 import static io.ringlog.log4j2.TestContexts.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringlog.contract.Accounting;
 import io.ringlog.core.PipelineStats;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -64,6 +65,6 @@ class LosslessIT {
         PipelineStats stats = ring.getStats();
         assertThat(stats.dropped()).isZero();
         assertThat(stats.delivered()).isEqualTo(THREADS * PER_THREAD);
-        StatsAssertions.assertAccounted(stats, THREADS * PER_THREAD);
+        Accounting.assertAccounted(stats, THREADS * PER_THREAD);
     }
 }

@@ -82,7 +82,7 @@ class BatchedFlushIT {
             List<Thread> producers = new ArrayList<>();
             for (int p = 0; p < 2; p++) {
                 int producer = p;
-                producers.add(StatsAssertions.startThread("producer-" + p, () -> {
+                producers.add(TestThreads.startThread("producer-" + p, () -> {
                     for (int i = 0; i < perProducer; i++) {
                         log.info("p{} line {}", producer, i);
                     }

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.core.status.Status;
+import io.ringlog.contract.Accounting;
 import io.ringlog.core.PipelineStats;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +47,7 @@ class ChildFailureIT {
             ring.stop();
             assertThat(logback.messages(Status.ERROR)).anyMatch(m -> m.contains("downstream appenders threw on 2 events")
                     && m.contains(ThrowingAppender.SimulatedError.class.getName()));
-            StatsAssertions.assertAccounted(ring.getStats(), 11);
+            Accounting.assertAccounted(ring.getStats(), 11);
         }
     }
 }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.core.FileAppender;
 import ch.qos.logback.core.status.Status;
+import io.ringlog.contract.Accounting;
 import io.ringlog.contract.FlakyDisk;
 import io.ringlog.core.PipelineStats;
 import java.io.IOException;
@@ -87,7 +88,7 @@ class DiskFullIT {
             assertThat(logback.messages(Status.INFO)).anyMatch(m -> m.startsWith("Recovered from IO failure on file"));
             PipelineStats stats = ring.getStats();
             long logged = 2_000 + probes.get() + 1_000;
-            StatsAssertions.assertAccounted(stats, logged);
+            Accounting.assertAccounted(stats, logged);
             assertThat(stats.delivered()).isEqualTo(logged);
             assertThat(stats.dropped()).isZero();
             long lostByLogback = logged - lines.size();
@@ -139,7 +140,7 @@ class DiskFullIT {
             assertThat(onDisk).containsSubsequence(all.subList(0, 500)).containsSubsequence(all.subList(1_000, 1_500))
                     .noneMatch(l -> l.startsWith("during "));
             PipelineStats stats = ring.getStats();
-            StatsAssertions.assertAccounted(stats, 1_500);
+            Accounting.assertAccounted(stats, 1_500);
             assertThat(stats.failed()).as("Logback caught the IOException: it never reached Ringlog").isZero();
             System.out.printf("[figures] logback failing stream: failed writes=%d, events missing on that stream=%d of 1500, "
                     + "sibling file=%d, Ringlog failed=%d%n", disk.failedWrites(), 1_500 - onDisk.size(), lines(file).size(), stats.failed());

@@ -25,7 +25,7 @@ class EventPreparationIT {
             Logger log = logback.logger("app");
             MDCAdapter mdc = logback.context.getMDCAdapter();
             StringBuilder argument = new StringBuilder("before");
-            Thread caller = StatsAssertions.startThread("caller-7", () -> {
+            Thread caller = TestThreads.startThread("caller-7", () -> {
                 mdc.put("user", "alice");
                 log.info("value={}", argument);
                 mdc.put("user", "bob");

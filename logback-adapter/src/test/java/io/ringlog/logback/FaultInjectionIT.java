@@ -3,11 +3,13 @@ package io.ringlog.logback;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.core.status.Status;
+import io.ringlog.contract.Accounting;
 import io.ringlog.contract.ReportedLosses;
-import io.ringlog.core.EventLevel;
+import io.ringlog.contract.StallScenario;
+import io.ringlog.contract.ThrowingChildLoad;
+import io.ringlog.contract.TimedCall;
 import io.ringlog.core.PipelineStats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,10 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,12 +34,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 class FaultInjectionIT {
 
     private static final Duration WAIT = Duration.ofSeconds(20);
-    private static final long STALL_MILLIS = 1500;
-    /**
-     * "Without waiting" on a shared 2-core machine, which may pause a thread for a GC or a busy neighbour: still far
-     * below the 1.5 s stall, so a caller that waited for the stall cannot pass.
-     */
-    private static final long PROMPT_MILLIS = 600;
 
     @TempDir
     Path dir;
@@ -64,44 +57,22 @@ class FaultInjectionIT {
     @Test
     void runtimeExceptionsAndErrorsAreCountedExactlyAndTheSiblingGetsEveryEvent() throws Exception {
         Path file = dir.resolve("throwing.log");
-        int threads = 2;
-        int perThread = 5_000;
         try (LogbackFixture logback = new LogbackFixture("fault-throwing").property("logFile", file).configure("fault-throwing")) {
             RingAsyncAppender ring = logback.ring();
             FaultyAppender faulty = logback.child("FAULTY");
-            Logger log = logback.logger("app");
-            List<Throwable> callerFailures = new CopyOnWriteArrayList<>();
-            List<Thread> producers = new ArrayList<>();
-            for (int t = 0; t < threads; t++) {
-                int id = t;
-                producers.add(StatsAssertions.startThread("producer-" + t, () -> {
-                    try {
-                        for (int i = 0; i < perThread; i++) {
-                            log.info(i % 500 == 499 ? "t{} {} inject-error" : "t{} {}", id, i);
-                        }
-                    } catch (Throwable e) {
-                        callerFailures.add(e);
-                    }
-                }));
-            }
-            for (Thread producer : producers) {
-                producer.join(TimeUnit.SECONDS.toMillis(30));
-                assertThat(producer.isAlive()).isFalse();
-            }
-            assertThat(callerFailures).as("no fault reaches a caller").isEmpty();
+            ThrowingChildLoad.run(logback.logger("app")::info);
             ring.stop();
 
-            int logged = threads * perThread;
-            int errors = threads * (perThread / 500);
-            int runtime = (logged - errors) / 7;
+            int errors = ThrowingChildLoad.ERRORS;
+            int runtime = ThrowingChildLoad.RUNTIME;
             PipelineStats stats = ring.getStats();
             assertThat(faulty.faults().errorsThrown()).isEqualTo(errors);
             assertThat(faulty.faults().runtimeThrown()).isEqualTo(runtime);
             assertThat(stats.failed()).as("each event a child threw on, counted once").isEqualTo(errors + runtime);
-            assertThat(stats.delivered()).isEqualTo(logged - errors - runtime);
+            assertThat(stats.delivered()).isEqualTo(ThrowingChildLoad.LOGGED - errors - runtime);
             assertThat(stats.dropped()).isZero();
             assertThat(stats.queueSize()).isZero();
-            StatsAssertions.assertAccounted(stats, logged);
+            Accounting.assertAccounted(stats, ThrowingChildLoad.LOGGED);
 
             List<String> messages = ringMessages(logback);
             assertThat(ReportedLosses.failures(messages, "RING")).as("failures reported through the status manager: %s", messages)
@@ -111,180 +82,40 @@ class FaultInjectionIT {
             assertThat(first).isPresent();
             assertThat(first.get().getThrowable()).isInstanceOf(ChildAppenderFailure.class).hasMessageContaining("Appender [FAULTY]");
 
-            // The sibling FILE got every event, including those FAULTY threw on, once, in each thread's order.
             List<String> lines = lines(file);
-            assertThat(lines).hasSize(logged).doesNotHaveDuplicates();
-            int[] next = new int[threads];
-            for (String line : lines) {
-                String[] parts = line.split(" ");
-                int thread = Integer.parseInt(parts[0].substring(1));
-                assertThat(Integer.parseInt(parts[1])).as("order of thread %d", thread).isEqualTo(next[thread]++);
-            }
+            ThrowingChildLoad.assertSiblingGotEveryEvent(lines);
             System.out.printf("[figures] logback fault-throwing: logged=%d failed=%d (runtime %d, errors %d) delivered=%d file=%d%n",
-                    logged, stats.failed(), runtime, errors, stats.delivered(), lines.size());
-        }
-    }
-
-    enum Stall {
-        BLOCK("BLOCK", -1), BLOCK_MAX_BLOCK_TIME("BLOCK", 200), DROP_BELOW_WARN("DROP_BELOW_WARN", -1), DROP_ALL("DROP_ALL", -1);
-
-        final String policy;
-        final long maxBlockTime;
-
-        Stall(String policy, long maxBlockTime) {
-            this.policy = policy;
-            this.maxBlockTime = maxBlockTime;
-        }
-    }
-
-    /** One timed logging call on its own thread. */
-    private static final class TimedCall {
-        final Thread thread;
-        final AtomicLong tookMillis = new AtomicLong(-1);
-        final AtomicBoolean stallOverWhenReturned = new AtomicBoolean();
-
-        TimedCall(String name, Runnable call, FaultyAppender faulty) {
-            thread = StatsAssertions.startThread(name, () -> {
-                long begin = System.nanoTime();
-                call.run();
-                tookMillis.set(millisSince(begin));
-                stallOverWhenReturned.set(faulty.faults().stallsEnded() > 0);
-            });
-        }
-
-        long join() throws InterruptedException {
-            thread.join(TimeUnit.SECONDS.toMillis(20));
-            assertThat(thread.isAlive()).as("%s returned", thread.getName()).isFalse();
-            return tookMillis.get();
+                    ThrowingChildLoad.LOGGED, stats.failed(), runtime, errors, stats.delivered(), lines.size());
         }
     }
 
     @ParameterizedTest
-    @EnumSource(Stall.class)
-    void aStallingChildHoldsCallersOnlyAsLongAsThePolicyAllows(Stall scenario) throws Exception {
-        Path file = dir.resolve("stall-" + scenario + ".log");
-        try (LogbackFixture logback = new LogbackFixture("fault-stall-" + scenario).property("logFile", file)
-                .property("policy", scenario.policy).property("maxBlockTime", scenario.maxBlockTime)
-                .property("maxFlushTime", 5000).property("stallMillis", STALL_MILLIS).configure("fault-stalling")) {
+    @EnumSource(StallScenario.Policy.class)
+    void aStallingChildHoldsCallersOnlyAsLongAsThePolicyAllows(StallScenario.Policy policy) throws Exception {
+        Path file = dir.resolve("stall-" + policy + ".log");
+        try (LogbackFixture logback = new LogbackFixture("fault-stall-" + policy).property("logFile", file)
+                .property("policy", policy.fullQueuePolicy).property("maxBlockTime", policy.maxBlockTime)
+                .property("maxFlushTime", 5000).property("stallMillis", StallScenario.STALL_MILLIS).configure("fault-stalling")) {
             RingAsyncAppender ring = logback.ring();
             FaultyAppender faulty = logback.child("FAULTY");
             Logger log = logback.logger("app");
-            long logged = 0;
-            List<String> expected = new ArrayList<>();
-
-            log.info("stall");
-            logged++;
-            expected.add("stall");
-            await().atMost(WAIT).until(() -> faulty.faults().stallsBegun() == 1);
-            long stallBegan = System.nanoTime();
-            // The stalled event keeps its slot: exactly 63 more fit, and they must go in without waiting.
-            long fillBegin = System.nanoTime();
-            for (int i = 0; i < 63; i++) {
-                log.info("fill {}", i);
-                expected.add("fill " + i);
-            }
-            logged += 63;
-            assertThat(millisSince(fillBegin)).as("63 events that fit").isLessThan(PROMPT_MILLIS);
-            assertThat(ring.getStats().enqueued()).isEqualTo(64);
-
-            long overflowDropped;
-            switch (scenario) {
-                case DROP_ALL: {
-                    // Never waits: 200 INFO, a WARN and an ERROR all return while the sink is still stalled.
-                    List<Long> latencies = new ArrayList<>();
-                    for (int i = 0; i < 202; i++) {
-                        long begin = System.nanoTime();
-                        Level level = i == 200 ? Level.WARN : i == 201 ? Level.ERROR : Level.INFO;
-                        log.atLevel(org.slf4j.event.Level.valueOf(level.levelStr)).log("overflow {}", i);
-                        latencies.add(millisSince(begin));
-                    }
-                    logged += 202;
-                    assertThat(faulty.faults().stallsEnded()).as("every call returned while the sink was stalled").isZero();
-                    assertThat(latencies.stream().mapToLong(Long::longValue).max().getAsLong()).isLessThan(PROMPT_MILLIS);
-                    overflowDropped = 202;
-                    assertThat(ring.getStats().dropped(EventLevel.WARN) + ring.getStats().dropped(EventLevel.ERROR)).isEqualTo(2);
-                    break;
-                }
-                case DROP_BELOW_WARN: {
-                    long begin = System.nanoTime();
-                    for (int i = 0; i < 200; i++) {
-                        log.info("overflow {}", i);
-                    }
-                    logged += 200;
-                    assertThat(millisSince(begin)).as("200 INFO dropped without waiting").isLessThan(PROMPT_MILLIS);
-                    assertThat(faulty.faults().stallsEnded()).isZero();
-                    TimedCall warn = new TimedCall("warn-caller", () -> log.warn("overflow warn"), faulty);
-                    long took = warn.join();
-                    logged++;
-                    expected.add("overflow warn");
-                    assertThat(warn.stallOverWhenReturned).as("the WARN waited for the stalled sink").isTrue();
-                    assertThat(took).isGreaterThan(STALL_MILLIS / 4);
-                    overflowDropped = 200;
-                    break;
-                }
-                case BLOCK_MAX_BLOCK_TIME: {
-                    List<Long> latencies = new ArrayList<>();
-                    for (int i = 0; i < 3; i++) {
-                        long begin = System.nanoTime();
-                        log.error("overflow {}", i);
-                        latencies.add(millisSince(begin));
-                    }
-                    logged += 3;
-                    assertThat(faulty.faults().stallsEnded()).as("each caller gave up after maxBlockTime, before the stall ended").isZero();
-                    assertThat(latencies).allSatisfy(took -> assertThat(took).isBetween(190L, 200L + PROMPT_MILLIS * 2));
-                    overflowDropped = 3;
-                    break;
-                }
-                default: {
-                    TimedCall info = new TimedCall("info-caller", () -> log.info("overflow waits"), faulty);
-                    long took = info.join();
-                    logged++;
-                    expected.add("overflow waits");
-                    assertThat(info.stallOverWhenReturned).as("BLOCK waited for the stalled sink").isTrue();
-                    assertThat(took).isGreaterThan(STALL_MILLIS / 4);
-                    overflowDropped = 0;
-                }
-            }
-            assertThat(ring.getStats().dropped()).isEqualTo(overflowDropped);
-
-            // After the stall, events flow again: those the policy accepts all reach the file.
-            await().atMost(WAIT).until(() -> faulty.faults().stallsEnded() == 1);
-            long stallMillis = millisSince(stallBegan);
-            for (int i = 0; i < 1_000; i++) {
-                log.info("after {}", i);
-            }
-            logged += 1_000;
-            await().atMost(WAIT).until(() -> ring.getStats().queueSize() == 0);
+            StallScenario scenario = StallScenario.run(policy,
+                    (level, message, args) -> log.atLevel(org.slf4j.event.Level.valueOf(level.name())).log(message, args),
+                    faulty.faults(), ring::getStats);
             ring.stop();
 
             PipelineStats stats = ring.getStats();
-            StatsAssertions.assertAccounted(stats, logged);
-            assertThat(stats.failed()).isZero();
-            assertThat(stats.queueSize()).isZero();
-            List<String> messages = ringMessages(logback);
-            assertThat(ReportedLosses.dropped(messages, "RING")).as("drops reported: %s", messages).isEqualTo(stats.dropped());
-            assertThat(ReportedLosses.lostAtDrain(messages, "RING")).isZero();
-
-            List<String> lines = lines(file);
-            assertThat(lines).doesNotHaveDuplicates().hasSize((int) stats.delivered());
-            assertThat(lines.subList(0, expected.size())).containsExactlyElementsOf(expected);
-            long afterLines = lines.stream().filter(l -> l.startsWith("after ")).count();
-            assertThat(afterLines).as("every 'after' event is in the file or counted as dropped")
-                    .isEqualTo(1_000 - (stats.dropped() - overflowDropped));
-            if (scenario == Stall.BLOCK || scenario == Stall.BLOCK_MAX_BLOCK_TIME) {
-                assertThat(afterLines).isEqualTo(1_000);
-            }
-            System.out.printf("[figures] logback stall %s: stall=%d ms logged=%d delivered=%d dropped=%d (overflow %d, after %d)%n",
-                    scenario, stallMillis, logged, stats.delivered(), stats.dropped(), overflowDropped, stats.dropped() - overflowDropped);
+            scenario.assertAccountedFor(stats, ringMessages(logback), "RING", lines(file));
+            System.out.println(scenario.figures("logback", stats));
         }
     }
 
     @ParameterizedTest
-    @EnumSource(value = Stall.class, names = {"BLOCK", "DROP_BELOW_WARN", "DROP_ALL"})
-    void aChildBlockedForeverCostsStopOnlyMaxFlushTimeAndTheLossIsReportedExactly(Stall scenario) throws Exception {
+    @EnumSource(value = StallScenario.Policy.class, names = {"BLOCK", "DROP_BELOW_WARN", "DROP_ALL"})
+    void aChildBlockedForeverCostsStopOnlyMaxFlushTimeAndTheLossIsReportedExactly(StallScenario.Policy scenario) throws Exception {
         Path file = dir.resolve("blocked-" + scenario + ".log");
         try (LogbackFixture logback = new LogbackFixture("fault-blocked-" + scenario).property("logFile", file)
-                .property("policy", scenario.policy).property("maxBlockTime", -1)
+                .property("policy", scenario.fullQueuePolicy).property("maxBlockTime", -1)
                 .property("maxFlushTime", 500).property("stallMillis", 0).configure("fault-stalling")) {
             RingAsyncAppender ring = logback.ring();
             FaultyAppender faulty = logback.child("FAULTY");
@@ -295,19 +126,19 @@ class FaultInjectionIT {
                 for (int i = 0; i < 63; i++) {
                     log.info("queued {}", i);
                 }
-                TimedCall lateInfo = new TimedCall("late-info", () -> log.info("late info"), faulty);
-                TimedCall lateWarn = new TimedCall("late-warn", () -> log.warn("late warn"), faulty);
-                boolean infoWaits = scenario == Stall.BLOCK;
-                boolean warnWaits = scenario != Stall.DROP_ALL;
+                TimedCall lateInfo = new TimedCall("late-info", () -> log.info("late info"), faulty.faults());
+                TimedCall lateWarn = new TimedCall("late-warn", () -> log.warn("late warn"), faulty.faults());
+                boolean infoWaits = scenario == StallScenario.Policy.BLOCK;
+                boolean warnWaits = scenario != StallScenario.Policy.DROP_ALL;
                 if (infoWaits) {
-                    StatsAssertions.awaitParked(lateInfo.thread);
+                    lateInfo.awaitParked();
                 } else {
-                    assertThat(lateInfo.join()).isLessThan(PROMPT_MILLIS);
+                    assertThat(lateInfo.join()).isLessThan(StallScenario.PROMPT_MILLIS);
                 }
                 if (warnWaits) {
-                    StatsAssertions.awaitParked(lateWarn.thread);
+                    lateWarn.awaitParked();
                 } else {
-                    assertThat(lateWarn.join()).isLessThan(PROMPT_MILLIS);
+                    assertThat(lateWarn.join()).isLessThan(StallScenario.PROMPT_MILLIS);
                 }
 
                 long begin = System.nanoTime();
@@ -324,7 +155,7 @@ class FaultInjectionIT {
                 assertThat(stats.enqueued()).isEqualTo(64);
                 assertThat(stats.dropped()).as("both late events, whether they waited or not").isEqualTo(2);
                 assertThat(stats.delivered() + stats.failed()).isZero();
-                StatsAssertions.assertAccounted(stats, 66);
+                Accounting.assertAccounted(stats, 66);
                 List<String> messages = ringMessages(logback);
                 // A caller released by the abandoned drain records its drop after stop()'s own summary: a late one reports it.
                 await().atMost(WAIT).untilAsserted(() -> assertThat(ReportedLosses.dropped(ringMessages(logback), "RING"))
@@ -338,7 +169,7 @@ class FaultInjectionIT {
                 faulty.faults().release();
             }
             await().atMost(WAIT).until(() -> ring.getStats().delivered() == 1);
-            StatsAssertions.assertAccounted(ring.getStats(), 66);
+            Accounting.assertAccounted(ring.getStats(), 66);
             assertThat(ring.getStats().queueSize()).isEqualTo(63);
         }
     }
@@ -361,10 +192,10 @@ class FaultInjectionIT {
                 List<Thread> waiting = new ArrayList<>();
                 for (int i = 0; i < 8; i++) {
                     int id = i;
-                    waiting.add(StatsAssertions.startThread("waiting-" + i, () -> log.warn("waiting {}", id)));
+                    waiting.add(TestThreads.startThread("waiting-" + i, () -> log.warn("waiting {}", id)));
                 }
                 for (Thread thread : waiting) {
-                    StatsAssertions.awaitParked(thread);
+                    TestThreads.awaitParked(thread);
                 }
                 ring.stop();
                 for (Thread thread : waiting) {

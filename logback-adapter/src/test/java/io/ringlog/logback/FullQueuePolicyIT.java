@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Logger;
+import io.ringlog.contract.Accounting;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.PipelineStats;
 import java.util.ArrayList;
@@ -47,12 +48,12 @@ class FullQueuePolicyIT {
             assertThat(full.dropped(EventLevel.INFO)).isEqualTo(13);
             assertThat(full.dropped(EventLevel.WARN)).isEqualTo(1);
             assertThat(full.dropped(EventLevel.ERROR)).isEqualTo(1);
-            StatsAssertions.assertAccounted(full, 23);
+            Accounting.assertAccounted(full, 23);
 
             gate.open();
             await().until(() -> ring.getStats().delivered() == 8);
             assertThat(gate.messages()).containsExactly("first", "info 0", "info 1", "info 2", "info 3", "info 4", "info 5", "info 6");
-            StatsAssertions.assertAccounted(ring.getStats(), 23);
+            Accounting.assertAccounted(ring.getStats(), 23);
         }
     }
 
@@ -66,10 +67,10 @@ class FullQueuePolicyIT {
                 log.info("info {}", i);
             }
             log.debug("debug");
-            Thread warner = StatsAssertions.startThread("warner", () -> log.warn("warn"));
-            Thread failer = StatsAssertions.startThread("failer", () -> log.error("error"));
-            StatsAssertions.awaitParked(warner);
-            StatsAssertions.awaitParked(failer);
+            Thread warner = TestThreads.startThread("warner", () -> log.warn("warn"));
+            Thread failer = TestThreads.startThread("failer", () -> log.error("error"));
+            TestThreads.awaitParked(warner);
+            TestThreads.awaitParked(failer);
 
             PipelineStats full = ring.getStats();
             assertThat(full.enqueued()).isEqualTo(8);
@@ -84,7 +85,7 @@ class FullQueuePolicyIT {
             assertThat(gate.messages()).contains("warn", "error").hasSize(10);
             PipelineStats after = ring.getStats();
             assertThat(after.dropped(EventLevel.WARN) + after.dropped(EventLevel.ERROR)).isZero();
-            StatsAssertions.assertAccounted(after, 16);
+            Accounting.assertAccounted(after, 16);
         }
     }
 
@@ -108,7 +109,7 @@ class FullQueuePolicyIT {
             gate.open();
             await().until(() -> ring.getStats().delivered() == 8);
             assertThat(gate.messages()).containsExactly("first", "info 0", "info 1", "info 2", "info 3", "info 4", "warn 0", "warn 1");
-            StatsAssertions.assertAccounted(ring.getStats(), 13);
+            Accounting.assertAccounted(ring.getStats(), 13);
         }
     }
 
@@ -133,7 +134,7 @@ class FullQueuePolicyIT {
 
             gate.open();
             await().until(() -> ring.getStats().delivered() == 8);
-            StatsAssertions.assertAccounted(ring.getStats(), 9);
+            Accounting.assertAccounted(ring.getStats(), 9);
         }
     }
 
@@ -148,17 +149,17 @@ class FullQueuePolicyIT {
             }
             AtomicBoolean selfInterruptedKept = new AtomicBoolean();
             AtomicBoolean interruptedWhileWaitingKept = new AtomicBoolean();
-            Thread selfInterrupted = StatsAssertions.startThread("self-interrupted", () -> {
+            Thread selfInterrupted = TestThreads.startThread("self-interrupted", () -> {
                 Thread.currentThread().interrupt();
                 log.info("kept a");
                 selfInterruptedKept.set(Thread.currentThread().isInterrupted());
             });
-            Thread waiting = StatsAssertions.startThread("interrupted-while-waiting", () -> {
+            Thread waiting = TestThreads.startThread("interrupted-while-waiting", () -> {
                 log.info("kept b");
                 interruptedWhileWaitingKept.set(Thread.currentThread().isInterrupted());
             });
-            StatsAssertions.awaitParked(selfInterrupted);
-            StatsAssertions.awaitParked(waiting);
+            TestThreads.awaitParked(selfInterrupted);
+            TestThreads.awaitParked(waiting);
             waiting.interrupt();
             assertThat(ring.getStats().enqueued()).isEqualTo(8);
 
@@ -169,7 +170,7 @@ class FullQueuePolicyIT {
             assertThat(gate.messages()).contains("kept a", "kept b");
             assertThat(selfInterruptedKept).isTrue();
             assertThat(interruptedWhileWaitingKept).isTrue();
-            StatsAssertions.assertAccounted(ring.getStats(), 10);
+            Accounting.assertAccounted(ring.getStats(), 10);
             assertThat(ring.getStats().dropped()).isZero();
         }
     }
@@ -183,7 +184,7 @@ class FullQueuePolicyIT {
             gate.open();
             List<Thread> producers = new ArrayList<>();
             for (int p = 0; p < 3; p++) {
-                producers.add(StatsAssertions.startThread("producer-" + p, () -> {
+                producers.add(TestThreads.startThread("producer-" + p, () -> {
                     for (int i = 0; i < 5_000; i++) {
                         log.info("event {}", i);
                     }
@@ -194,7 +195,7 @@ class FullQueuePolicyIT {
             }
             ring.stop();
             PipelineStats stats = ring.getStats();
-            StatsAssertions.assertAccounted(stats, 15_000);
+            Accounting.assertAccounted(stats, 15_000);
             assertThat(stats.queueSize()).isZero();
             assertThat(stats.delivered()).isEqualTo(stats.enqueued()).isEqualTo(gate.received().size());
         }

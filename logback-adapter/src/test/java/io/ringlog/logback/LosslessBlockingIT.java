@@ -3,6 +3,7 @@ package io.ringlog.logback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Logger;
+import io.ringlog.contract.Accounting;
 import io.ringlog.core.PipelineStats;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ class LosslessBlockingIT {
             List<Thread> producers = new ArrayList<>();
             for (int p = 0; p < PRODUCERS; p++) {
                 int producer = p;
-                producers.add(StatsAssertions.startThread("producer-" + p, () -> {
+                producers.add(TestThreads.startThread("producer-" + p, () -> {
                     for (int i = 0; i < PER_PRODUCER; i++) {
                         log.info("{} {}", producer, i);
                     }
@@ -45,7 +46,7 @@ class LosslessBlockingIT {
             ring.stop();
             stats = ring.getStats();
         }
-        StatsAssertions.assertAccounted(stats, PRODUCERS * PER_PRODUCER);
+        Accounting.assertAccounted(stats, PRODUCERS * PER_PRODUCER);
         assertThat(stats.dropped()).isZero();
         assertThat(stats.delivered()).isEqualTo(PRODUCERS * PER_PRODUCER);
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.core.status.Status;
 import ch.qos.logback.core.status.StatusListener;
+import io.ringlog.contract.Accounting;
 import io.ringlog.contract.LoadWithReloads;
 import io.ringlog.contract.NumberedLines;
 import io.ringlog.contract.ReportedLosses;
@@ -73,7 +74,7 @@ class ReconfigurationUnderLoadIT {
         for (RingAsyncAppender ring : rings) {
             assertThat(ring.isStarted()).isFalse();
             PipelineStats stats = ring.getStats();
-            StatsAssertions.assertAccounted(stats, stats.received());
+            Accounting.assertAccounted(stats, stats.received());
             received += stats.received();
             delivered += stats.delivered();
             countedLosses += stats.dropped() + stats.failed() + stats.queueSize();

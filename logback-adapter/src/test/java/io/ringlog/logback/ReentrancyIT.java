@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Logger;
+import io.ringlog.contract.Accounting;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.PipelineStats;
 import java.util.List;
@@ -25,12 +26,12 @@ class ReentrancyIT {
             for (int i = 1; i < 4; i++) {
                 log.info("m{}", i);
             }
-            Thread producer = StatsAssertions.startThread("producer", () -> {
+            Thread producer = TestThreads.startThread("producer", () -> {
                 for (int i = 4; i < 10; i++) {
                     log.info("m{}", i);
                 }
             });
-            StatsAssertions.awaitParked(producer);
+            TestThreads.awaitParked(producer);
             assertThat(ring.getStats().enqueued()).as("ring of 4 full").isEqualTo(4);
 
             gate.open();
@@ -43,7 +44,7 @@ class ReentrancyIT {
             assertThat(originals).containsExactly("m0", "m1", "m2", "m3", "m4", "m5", "m6", "m7", "m8", "m9");
             assertThat(gate.messages()).as("the echo of m0 met a full ring and was dropped").doesNotContain("echo m0");
             assertThat(stats.dropped(EventLevel.INFO)).isGreaterThanOrEqualTo(1);
-            StatsAssertions.assertAccounted(stats, 20);
+            Accounting.assertAccounted(stats, 20);
             assertThat(stats.delivered()).isEqualTo(gate.messages().size());
         }
     }

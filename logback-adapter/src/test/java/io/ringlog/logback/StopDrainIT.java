@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.core.status.Status;
+import io.ringlog.contract.Accounting;
 import io.ringlog.core.PipelineStats;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class StopDrainIT {
             for (int i = 0; i < 7; i++) {
                 log.info("queued {}", i);
             }
-            Thread stopper = StatsAssertions.startThread("stopper", ring::stop);
+            Thread stopper = TestThreads.startThread("stopper", ring::stop);
             await().until(() -> !ring.isStarted());
             assertThat(gate.isStarted()).as("children are stopped only after the drain").isTrue();
             log.info("after stop: not accepted");
@@ -70,7 +71,7 @@ class StopDrainIT {
             PipelineStats stats = ring.getStats();
             assertThat(stats.delivered()).as("only the event already in the gate").isEqualTo(1);
             assertThat(stats.queueSize()).as("never delivered").isEqualTo(4);
-            StatsAssertions.assertAccounted(stats, 5);
+            Accounting.assertAccounted(stats, 5);
         }
     }
 }
