@@ -88,24 +88,8 @@ public final class InjectedFaults {
     }
 
     private void awaitRelease(String appenderName) {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    // "Forever" for the scenario; the bound only keeps a broken test from hanging the build.
-                    if (!released.await(2, TimeUnit.MINUTES)) {
-                        throw new IllegalStateException("the test never released " + appenderName);
-                    }
-                    return;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        // "Forever" for the scenario; the bound only keeps a broken test from hanging the build.
+        Latches.awaitThroughInterrupts(released, 2, TimeUnit.MINUTES, "the test never released " + appenderName);
     }
 
     /** Lets every blocked and later delivery through. */

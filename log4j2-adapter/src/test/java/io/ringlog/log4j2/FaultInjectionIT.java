@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.ringlog.contract.Accounting;
+import io.ringlog.contract.BlockedDownstream;
+import io.ringlog.contract.LevelLogger;
 import io.ringlog.contract.ReportedLosses;
 import io.ringlog.contract.StallScenario;
 import io.ringlog.contract.ThrowingChildLoad;
@@ -43,6 +45,10 @@ class FaultInjectionIT {
         System.clearProperty("ringlog.test.maxBlockTime");
         System.clearProperty("ringlog.test.shutdownTimeout");
         System.clearProperty("ringlog.test.stallMillis");
+    }
+
+    private static LevelLogger levelLogger(Logger logger) {
+        return (level, message, args) -> logger.log(Level.valueOf(level.name()), message, args);
     }
 
     private static long millisSince(long begin) {
@@ -104,8 +110,7 @@ class FaultInjectionIT {
                 ring = appender(context, "RING_STALL", RingAsyncAppender.class);
                 FaultyAppender faulty = appender(context, "FAULTY", FaultyAppender.class);
                 Logger logger = context.getLogger("stall");
-                scenario = StallScenario.run(policy, (level, message, args) -> logger.log(Level.valueOf(level.name()), message, args),
-                        faulty.faults(), ring::getStats);
+                scenario = StallScenario.run(policy, levelLogger(logger), faulty.faults(), ring::getStats);
             } finally {
                 context.stop();
             }
@@ -124,42 +129,25 @@ class FaultInjectionIT {
         try (StatusCapture status = StatusCapture.start()) {
             RingAsyncAppender ring = appender(context, "RING_STALL", RingAsyncAppender.class);
             Logger logger = context.getLogger("blocked");
-            logger.info("block");
-            await().atMost(WAIT).until(() -> faulty.faults().blocked() == 1);
-            for (int i = 0; i < 63; i++) {
-                logger.info("queued {}", i);
-            }
-            TimedCall lateInfo = new TimedCall("late-info", () -> logger.info("late info"), faulty.faults());
-            TimedCall lateWarn = new TimedCall("late-warn", () -> logger.warn("late warn"), faulty.faults());
-            boolean infoWaits = policy == StallScenario.Policy.BLOCK;
-            boolean warnWaits = policy != StallScenario.Policy.DROP_ALL;
-            if (infoWaits) {
-                lateInfo.awaitParked();
-            } else {
-                assertThat(lateInfo.join()).isLessThan(StallScenario.PROMPT_MILLIS);
-            }
-            if (warnWaits) {
-                lateWarn.awaitParked();
-            } else {
-                assertThat(lateWarn.join()).isLessThan(StallScenario.PROMPT_MILLIS);
-            }
+            BlockedDownstream blocked = BlockedDownstream.fill(policy, levelLogger(logger), faulty.faults());
+            boolean infoWaits = blocked.infoWaits;
+            boolean warnWaits = blocked.warnWaits;
 
             long begin = System.nanoTime();
             context.stop();
             long stopMillis = millisSince(begin);
             assertThat(stopMillis).as("the context stops at shutdownTimeout").isBetween(490L, 3_000L);
-            lateInfo.join();
-            lateWarn.join();
+            blocked.joinLateCallers();
 
             List<String> messages = status.messages();
             assertThat(status.containing("'RING_STALL' could not deliver 63 events within its drain timeout of 500 ms; they are lost, "
                     + "and one more is still inside a downstream appender that has not returned")).hasSize(1);
             PipelineStats stats = ring.getStats();
             assertThat(stats.enqueued()).isEqualTo(64);
-            int waited = (infoWaits ? 1 : 0) + (warnWaits ? 1 : 0);
+            int waited = blocked.waited();
             assertThat(stats.dropped()).as("late events dropped at once, by the policy").isEqualTo(2 - waited);
             assertThat(stats.deliveredDirectly()).as("late events whose callers waited: delivered after the drain").isEqualTo(waited);
-            Accounting.assertAccounted(stats, 66);
+            Accounting.assertAccounted(stats, BlockedDownstream.LOGGED);
             assertThat(ReportedLosses.lostAtDrain(messages, "RING_STALL")).isEqualTo(63);
             assertThat(ReportedLosses.callerThreadFailures(messages, "RING_STALL")).isZero();
 

@@ -1,5 +1,6 @@
 package io.ringlog.log4j2;
 
+import io.ringlog.contract.Latches;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -92,23 +93,7 @@ public final class GateAppender extends AbstractAppender {
     }
 
     private void awaitOpen() {
-        boolean interrupted = false;
-        try {
-            while (true) {
-                try {
-                    if (!gate.await(60, TimeUnit.SECONDS)) {
-                        throw new IllegalStateException("Gate " + getName() + " was never opened");
-                    }
-                    return;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        Latches.awaitThroughInterrupts(gate, 60, TimeUnit.SECONDS, "Gate " + getName() + " was never opened");
     }
 
     /** Lets every held and later caller through. */

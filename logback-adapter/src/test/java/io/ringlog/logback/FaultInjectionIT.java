@@ -6,10 +6,11 @@ import static org.awaitility.Awaitility.await;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.core.status.Status;
 import io.ringlog.contract.Accounting;
+import io.ringlog.contract.BlockedDownstream;
+import io.ringlog.contract.LevelLogger;
 import io.ringlog.contract.ReportedLosses;
 import io.ringlog.contract.StallScenario;
 import io.ringlog.contract.ThrowingChildLoad;
-import io.ringlog.contract.TimedCall;
 import io.ringlog.core.PipelineStats;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +45,10 @@ class FaultInjectionIT {
 
     private static long millisSince(long begin) {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
+    }
+
+    private static LevelLogger levelLogger(Logger log) {
+        return (level, message, args) -> log.atLevel(org.slf4j.event.Level.valueOf(level.name())).log(message, args);
     }
 
     private static List<String> ringMessages(LogbackFixture logback) {
@@ -99,9 +104,7 @@ class FaultInjectionIT {
             RingAsyncAppender ring = logback.ring();
             FaultyAppender faulty = logback.child("FAULTY");
             Logger log = logback.logger("app");
-            StallScenario scenario = StallScenario.run(policy,
-                    (level, message, args) -> log.atLevel(org.slf4j.event.Level.valueOf(level.name())).log(message, args),
-                    faulty.faults(), ring::getStats);
+            StallScenario scenario = StallScenario.run(policy, levelLogger(log), faulty.faults(), ring::getStats);
             ring.stop();
 
             PipelineStats stats = ring.getStats();
@@ -121,33 +124,12 @@ class FaultInjectionIT {
             FaultyAppender faulty = logback.child("FAULTY");
             Logger log = logback.logger("app");
             try {
-                log.info("block");
-                await().atMost(WAIT).until(() -> faulty.faults().blocked() == 1);
-                for (int i = 0; i < 63; i++) {
-                    log.info("queued {}", i);
-                }
-                TimedCall lateInfo = new TimedCall("late-info", () -> log.info("late info"), faulty.faults());
-                TimedCall lateWarn = new TimedCall("late-warn", () -> log.warn("late warn"), faulty.faults());
-                boolean infoWaits = scenario == StallScenario.Policy.BLOCK;
-                boolean warnWaits = scenario != StallScenario.Policy.DROP_ALL;
-                if (infoWaits) {
-                    lateInfo.awaitParked();
-                } else {
-                    assertThat(lateInfo.join()).isLessThan(StallScenario.PROMPT_MILLIS);
-                }
-                if (warnWaits) {
-                    lateWarn.awaitParked();
-                } else {
-                    assertThat(lateWarn.join()).isLessThan(StallScenario.PROMPT_MILLIS);
-                }
-
+                BlockedDownstream blocked = BlockedDownstream.fill(scenario, levelLogger(log), faulty.faults());
                 long begin = System.nanoTime();
                 ring.stop();
                 long stopMillis = millisSince(begin);
                 assertThat(stopMillis).as("stop() returns at maxFlushTime").isBetween(490L, 3_000L);
-                lateInfo.join();
-                lateWarn.join();
-                assertThat(lateInfo.thread.isAlive() || lateWarn.thread.isAlive()).as("waiting callers are released").isFalse();
+                blocked.joinLateCallers();
 
                 assertThat(logback.messages(Status.ERROR)).anyMatch(m -> m.contains("'RING' could not deliver 63 events within its drain "
                         + "timeout of 500 ms; they are lost, and one more is still inside a downstream appender that has not returned"));
@@ -155,7 +137,7 @@ class FaultInjectionIT {
                 assertThat(stats.enqueued()).isEqualTo(64);
                 assertThat(stats.dropped()).as("both late events, whether they waited or not").isEqualTo(2);
                 assertThat(stats.delivered() + stats.failed()).isZero();
-                Accounting.assertAccounted(stats, 66);
+                Accounting.assertAccounted(stats, BlockedDownstream.LOGGED);
                 List<String> messages = ringMessages(logback);
                 // A caller released by the abandoned drain records its drop after stop()'s own summary: a late one reports it.
                 await().atMost(WAIT).untilAsserted(() -> assertThat(ReportedLosses.dropped(ringMessages(logback), "RING"))
@@ -169,7 +151,7 @@ class FaultInjectionIT {
                 faulty.faults().release();
             }
             await().atMost(WAIT).until(() -> ring.getStats().delivered() == 1);
-            Accounting.assertAccounted(ring.getStats(), 66);
+            Accounting.assertAccounted(ring.getStats(), BlockedDownstream.LOGGED);
             assertThat(ring.getStats().queueSize()).isEqualTo(63);
         }
     }
