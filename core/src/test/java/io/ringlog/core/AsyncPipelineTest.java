@@ -319,6 +319,49 @@ class AsyncPipelineTest {
     }
 
     @Test
+    void aStatusChannelThatThrowsWhileReportingADownstreamFailureDoesNotEndTheConsumer() {
+        status.errorsThrow = true;
+        sink.onDeliver(slot -> {
+            if (slot.message.endsWith("-3")) {
+                throw new IllegalStateException("disk on fire");
+            }
+        });
+        AsyncPipeline<TestSlot> pipeline = start(settings(16));
+        offerMany(pipeline, EventLevel.INFO, 10);
+        StopReport report = pipeline.stop();
+
+        assertThat(report.drained()).isTrue();
+        assertThat(sink.delivered).hasSize(9).doesNotContain("INFO-3");
+        PipelineStats stats = pipeline.stats();
+        assertThat(stats.failed()).isEqualTo(1);
+        assertThat(stats.delivered()).isEqualTo(9);
+        assertThat(stats.queueSize()).isZero();
+        assertThat(stats.dropped()).isZero();
+        assertAccounting(stats, 10);
+        assertThat(status.errors).noneMatch(error -> error.contains("consumer thread failed"));
+    }
+
+    @Test
+    void aConsumerThreadThatCannotStartLeavesAStoppedPipelineThatCountsWhatItRefuses() {
+        PipelineSettings settings = settings(8).threadFactory(task -> new Thread(task) {
+            @Override
+            public synchronized void start() {
+                throw new OutOfMemoryError("unable to create native thread: possibly out of memory (simulated)");
+            }
+        }).build();
+        AsyncPipeline<TestSlot> pipeline = AsyncPipeline.create(settings, TestSlot::new, sink, status);
+
+        assertThatThrownBy(pipeline::start).isInstanceOf(IllegalStateException.class)
+                .hasMessage("Ringlog pipeline 'test' could not start its consumer thread")
+                .hasCauseInstanceOf(OutOfMemoryError.class);
+        assertThat(offer(pipeline, EventLevel.INFO, "refused")).isFalse();
+        assertThat(pipeline.stats().dropped()).isEqualTo(1);
+        StopReport report = pipeline.stop();
+        assertThat(report.undelivered()).isZero();
+        assertThat(sink.delivered).isEmpty();
+    }
+
+    @Test
     void aSlotWriterThatThrowsFailsTheCallerButNotThePipeline() {
         AsyncPipeline<TestSlot> pipeline = start(settings(8));
         assertThatThrownBy(() -> pipeline.offer(EventLevel.INFO, new TestEvent(EventLevel.INFO, "bad", 0, 0, true), TestSlot.WRITER))
@@ -407,6 +450,19 @@ class AsyncPipelineTest {
         assertThat(status.warnings).allSatisfy(warning -> assertThat(warning)
                 .containsPattern("dropped [\\d,]+ events? below WARN in the last \\d+ m?s \\(fullQueuePolicy DROP_ALL, queue size 4, "
                         + "discardingThreshold 0\\)"));
+    }
+
+    @Test
+    void aSummaryTheStatusChannelFailsOnDoesNotEndTheSummaries() throws Exception {
+        status.warningsToFail.set(1);
+        AsyncPipeline<TestSlot> pipeline = start(settings(4).fullQueuePolicy(FullQueuePolicy.DROP_ALL).reportIntervalMillis(50));
+        holdConsumer(pipeline);
+        offerMany(pipeline, EventLevel.INFO, 3 + 10);
+        await().atMost(Duration.ofSeconds(10)).until(() -> status.warnings.size() >= 1);
+        offerMany(pipeline, EventLevel.INFO, 20);
+        // Reported once each, later summaries included, while the pipeline still runs.
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(status.reportedDrops()).isEqualTo(30));
+        assertThat(pipeline.stats().dropped()).isEqualTo(30);
     }
 
     @Test

@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
+import org.apache.logging.log4j.core.util.Log4jThread;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -191,5 +192,44 @@ class FaultInjectionIT {
         } finally {
             faulty.faults().release();
         }
+    }
+
+    /**
+     * A Log4j2 background thread (here a {@link Log4jThread}, as an Async Logger's is) that logs while RingAsync is
+     * draining must not wait for the drain: the drain may be waiting for that very thread (a target that logs into a
+     * full Async Logger ring). Its event is delivered at once, on its own thread.
+     */
+    @Test
+    void aLog4j2ThreadNeverWaitsForADrainInProgress() throws Exception {
+        LoggerContext context = start(StallScenario.Policy.BLOCK, 60_000, 0);
+        FaultyAppender faulty = appender(context, "FAULTY", FaultyAppender.class);
+        RingAsyncAppender ring = appender(context, "RING_STALL", RingAsyncAppender.class);
+        Thread stopper = null;
+        try {
+            Logger logger = context.getLogger("draining");
+            logger.info("block");
+            await().atMost(WAIT).until(() -> faulty.faults().blocked() == 1);
+            logger.info("queued behind the blocked one");
+            stopper = new Thread(() -> ring.stop(0, TimeUnit.SECONDS), "stopper");
+            stopper.start();
+            await().atMost(WAIT).until(ring::isStopping);
+
+            Thread background = new Log4jThread(() -> logger.info("from a Log4j2 thread while draining"), "log4j2-background");
+            background.start();
+            background.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(background.isAlive()).as("the Log4j2 thread returned while the drain was still blocked").isFalse();
+            assertThat(stopper.isAlive()).as("the drain is still blocked").isTrue();
+            assertThat(lines(dir.resolve("stalling.log"))).contains("from a Log4j2 thread while draining");
+            assertThat(ring.getStats().deliveredDirectly()).isEqualTo(1);
+        } finally {
+            faulty.faults().release();
+            if (stopper != null) {
+                stopper.join(TimeUnit.SECONDS.toMillis(20));
+            }
+            context.stop();
+        }
+        assertThat(lines(dir.resolve("stalling.log"))).containsExactly("block", "from a Log4j2 thread while draining",
+                "queued behind the blocked one");
+        Accounting.assertAccounted(ring.getStats(), 3);
     }
 }

@@ -50,20 +50,23 @@ final class ActivityReporter {
             }
         }
         String period = describePeriod(nowNanos - lastReportAt);
+        long failures = failuresInInterval;
+        Throwable failure = lastFailure;
+        // The bookkeeping moves on before the status channel is called: if that throws, nothing is reported twice.
+        droppedAtLastReport = dropped;
+        failuresInInterval = 0;
+        lastFailure = null;
+        lastReportAt = nowNanos;
         if (total > 0) {
             String which = warnOrAbove == 0 ? " below WARN" : " (" + count(warnOrAbove) + " of them WARN or ERROR)";
             status.warn("Ringlog appender '" + appender + "' dropped " + count(total) + (total == 1 ? " event" : " events")
                     + which + " in the last " + period + " (fullQueuePolicy " + settings.fullQueuePolicy()
                     + ", queue size " + settings.capacity() + ", discardingThreshold " + settings.discardingThreshold() + ")");
         }
-        if (failuresInInterval > 1) {
-            status.error("Ringlog appender '" + appender + "': downstream appenders threw on " + count(failuresInInterval)
-                    + " events in the last " + period + "; the last failure was: " + lastFailure, null);
+        if (failures > 1) {
+            status.error("Ringlog appender '" + appender + "': downstream appenders threw on " + count(failures)
+                    + " events in the last " + period + "; the last failure was: " + failure, null);
         }
-        droppedAtLastReport = dropped;
-        failuresInInterval = 0;
-        lastFailure = null;
-        lastReportAt = nowNanos;
     }
 
     /** Records a downstream failure; the first of an interval is reported at once, with its cause. */

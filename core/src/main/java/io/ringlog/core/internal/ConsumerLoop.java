@@ -14,7 +14,7 @@ import java.util.function.BooleanSupplier;
 /**
  * The single consumer: takes every published event (up to a batch), hands it on in order, flags the last
  * of the batch and every ERROR as end of batch, clears the slot and releases it; drains and closes on stop.
- * A downstream exception or {@link Error} is counted and reported, never fatal.
+ * A downstream exception or {@link Error} is counted and reported, never fatal, even if reporting it fails too.
  *
  * <p>Implementation notes:
  * <ul>
@@ -35,7 +35,8 @@ import java.util.function.BooleanSupplier;
  * <li>Closing is the consumer's half of a Dekker handshake: store {@code CLOSING} (volatile), full fence,
  * read the cursor. A producer claims with a CAS on the cursor and then reads the state. Either the claim
  * comes before the cursor read, and the slot is at or below {@code closedAt} and delivered here, or it
- * comes after, and the producer sees {@code CLOSING} and counts its event as dropped.
+ * comes after, and the producer sees {@code CLOSING} and counts its event as dropped. The close delivers
+ * nothing above {@code closedAt}, even when such a slot is published before one below it.
  * <li>The thread is never interrupted by Ringlog (an interrupt closes NIO channels in downstream appenders);
  * a stray interrupt is cleared before each delivery.
  * </ul>
@@ -105,7 +106,7 @@ final class ConsumerLoop<S> implements Runnable {
         int idleRounds = 0;
         try {
             for (;;) {
-                long available = highestPublished(next);
+                long available = highestPublished(next, Long.MAX_VALUE);
                 if (available >= next) {
                     parking.busy();
                     next = deliver(next, available);
@@ -141,15 +142,15 @@ final class ConsumerLoop<S> implements Runnable {
     }
 
     /**
-     * The highest sequence from {@code next} on that is published without a gap, at most a batch; {@code next - 1}
-     * if none. Polls the next slot's availability flag first and reads the cursor only once there is work: an idle
-     * consumer polling the cursor would pull its cache line away from every producer's CAS.
+     * The highest sequence from {@code next} on that is published without a gap, at most a batch and at most
+     * {@code bound}; {@code next - 1} if none. Polls the next slot's availability flag first and reads the cursor only
+     * once there is work: an idle consumer polling the cursor would pull its cache line away from every producer's CAS.
      */
-    private long highestPublished(long next) {
+    private long highestPublished(long next, long bound) {
         if (!ring.isAvailable(next)) {
             return next - 1;
         }
-        long limit = Math.min(ring.getCursor(), next + maxBatchSize - 1);
+        long limit = Math.min(Math.min(ring.getCursor(), bound), next + maxBatchSize - 1);
         long sequence = next;
         while (sequence <= limit && ring.isAvailable(sequence)) {
             sequence++;
@@ -172,7 +173,7 @@ final class ConsumerLoop<S> implements Runnable {
                     sink.deliver(entry.payload, sequence == to || entry.level == EventLevel.ERROR);
                 } catch (Throwable failure) {
                     failed++;
-                    reporter.failure(failure);
+                    reportFailure(failure);
                 }
             } else {
                 failed++;
@@ -187,14 +188,32 @@ final class ConsumerLoop<S> implements Runnable {
         return to + 1;
     }
 
+    /** Clears a slot the close left undelivered (a claim past {@code closedAt}); on the thread that claimed it. */
+    void forget(Entry<S> entry) {
+        clear(entry);
+    }
+
     private void clear(Entry<S> entry) {
         try {
             sink.clear(entry.payload);
         } catch (Throwable failure) {
-            reporter.failure(failure);
+            reportFailure(failure);
         }
         entry.level = null;
         entry.written = false;
+    }
+
+    /**
+     * Reports a downstream failure that is already counted. The status channel is the framework's and may itself
+     * fail (an OutOfMemoryError while formatting, a broken console): that must not end the consumer, which would
+     * leave the event half-accounted and drop everything after it.
+     */
+    private void reportFailure(Throwable failure) {
+        try {
+            reporter.failure(failure);
+        } catch (Throwable reportingFailed) {
+            // Nothing left to tell it through; the failure is counted in the stats.
+        }
     }
 
     private void release(long sequence, boolean wakeParkedCallers) {
@@ -215,7 +234,9 @@ final class ConsumerLoop<S> implements Runnable {
         closedAt = last;
         long sequence = next;
         while (sequence <= last) {
-            long available = highestPublished(sequence);
+            // Never past last: a caller that claimed after it was told its event is dropped (settleAfterClose), and
+            // it may publish before an earlier claim is published, so the live cursor is no bound here.
+            long available = highestPublished(sequence, last);
             if (available >= sequence) {
                 sequence = deliver(sequence, available);
             } else {
@@ -228,7 +249,7 @@ final class ConsumerLoop<S> implements Runnable {
         try {
             sink.afterLastDelivery();
         } catch (Throwable failure) {
-            reporter.failure(failure);
+            reportFailure(failure);
         }
         state.advance(PipelineState.CLOSING, PipelineState.STOPPED);
     }

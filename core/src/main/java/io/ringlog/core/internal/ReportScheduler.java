@@ -30,11 +30,25 @@ final class ReportScheduler {
 
     /** Runs {@code report} once, after {@code delayMillis}. */
     static void once(long delayMillis, Runnable report) {
-        EXECUTOR.schedule(report, delayMillis, TimeUnit.MILLISECONDS);
+        EXECUTOR.schedule(guarded(report), delayMillis, TimeUnit.MILLISECONDS);
     }
 
     /** Runs {@code report} every {@code periodMillis} until the returned future is cancelled. */
     static Future<?> every(long periodMillis, Runnable report) {
-        return EXECUTOR.scheduleAtFixedRate(report, periodMillis, periodMillis, TimeUnit.MILLISECONDS);
+        return EXECUTOR.scheduleAtFixedRate(guarded(report), periodMillis, periodMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * A report that throws (the framework's status channel failed) must not end the schedule: a periodic task that
+     * throws is never run again, and every later summary of every pipeline would be lost with it.
+     */
+    private static Runnable guarded(Runnable report) {
+        return () -> {
+            try {
+                report.run();
+            } catch (Throwable statusChannelFailed) {
+                // Nowhere left to report it; the counters still hold every drop.
+            }
+        };
     }
 }

@@ -98,7 +98,15 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                 registerExitHook();
             }
             state.advance(PipelineState.NEW, PipelineState.RUNNING);
-            thread.start();
+            try {
+                thread.start();
+            } catch (Throwable noThread) {
+                // For example "unable to create native thread": leave nothing behind that looks alive.
+                state.terminate(PipelineState.FAILED);
+                removeExitHook();
+                stopReport = new StopReport(true, 0, false, 0); // nothing was ever accepted, so nothing to drain
+                throw new IllegalStateException("Ringlog pipeline '" + settings.name() + "' could not start its consumer thread", noThread);
+            }
             reports = ReportScheduler.every(settings.reportIntervalMillis(), () -> reporter.report(System.nanoTime()));
         }
     }
@@ -148,7 +156,18 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                 return OfferOutcome.DROPPED;
             }
         }
-        if (publish(sequence, level, event, writer) || settleAfterClose(sequence)) {
+        boolean beforeClose;
+        try {
+            beforeClose = publish(sequence, level, event, writer);
+        } catch (RuntimeException | Error writerFailed) {
+            // The slot is published as not written. Below the close the consumer counts it as failed; above it
+            // nobody will, so it is counted as dropped, like any other event the close refused.
+            if (state.get() >= PipelineState.CLOSING && !settleAfterClose(sequence)) {
+                drop(level);
+            }
+            throw writerFailed;
+        }
+        if (beforeClose || settleAfterClose(sequence)) {
             return OfferOutcome.ACCEPTED;
         }
         return closed(level, countClosed);
@@ -224,6 +243,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         }
         if (closedAt != ConsumerLoop.OPEN && sequence > closedAt) {
             stranded.incrementAndGet();
+            // The consumer never reads past closedAt: clear the slot here, so the stopped pipeline keeps nothing.
+            consumer.forget(ring.get(sequence));
             return false;
         }
         if (state.get() >= PipelineState.ABANDONED) {
