@@ -169,7 +169,13 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         }
         TargetDispatcher newDispatcher = new TargetDispatcher(getName(), targets, errorTarget);
         AsyncPipeline<LogEventSlot> newPipeline = AsyncPipeline.create(settings, LogEventSlot::new, newDispatcher, STATUS);
-        newPipeline.start();
+        try {
+            newPipeline.start();
+        } catch (RuntimeException noConsumer) {
+            LOGGER.error("RingAsync appender '{}' could not start its consumer thread; it was not started and the events "
+                    + "sent to it are dropped", getName(), noConsumer);
+            return;
+        }
         this.dispatcher = newDispatcher;
         this.pipeline = newPipeline;
         this.requiresLocation = includeLocation && anyRequiresLocation(newDispatcher);
