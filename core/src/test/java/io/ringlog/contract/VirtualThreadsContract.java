@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -31,6 +32,8 @@ public abstract class VirtualThreadsContract extends ContractTestBase {
     private static final long LOGGED = THREADS * EVENTS_PER_THREAD + WARM_UP_THREADS * WARM_UP_EVENTS_PER_THREAD;
     private static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(120);
     /** Test classes that may appear on a pinned stack: this package, and the adapters' harnesses and tests. */
+    /** The top frame of a pin the JVM causes while it loads a class. */
+    private static final Pattern CLASS_LOADING = Pattern.compile("^at (jdk\\.internal\\.loader\\.|java\\.lang\\.ClassLoader\\.)");
     private static final Pattern TEST_FRAME = Pattern.compile("^at io\\.ringlog\\.(contract\\.|[\\w.]*\\.\\w*(Harness|IT|Test)[.$])");
 
     /** Starts a virtual thread with this name, running {@code body}. */
@@ -60,11 +63,12 @@ public abstract class VirtualThreadsContract extends ContractTestBase {
         assertThat(stats.dropped()).as(stats.toString()).isZero();
         assertThat(stats.enqueued()).as(stats.toString()).isEqualTo(LOGGED);
         if (Runtime.version().feature() >= 24) {
-            // The JVM itself may pin a virtual thread for a moment while it loads a class for it (seen once in ten
-            // runs: 426 us in Logback's Logger): reported, not counted. Inside Ringlog nothing may pin.
-            pinned.stream().filter(event -> !inRinglog(event)).limit(5)
-                    .forEach(event -> System.out.println("pinned outside Ringlog (reported only): " + event));
-            assertThat(pinned.stream().filter(VirtualThreadsContract::inRinglog))
+            // The JVM itself may pin a virtual thread for a moment while it loads a class for it, whoever asked for
+            // the class (seen: 426 us in Logback's Logger; 469 us in Log4j2's context map, called from Ringlog's
+            // copy): reported, not counted. Ringlog itself must never block while pinned.
+            pinned.stream().filter(event -> !blockedInRinglog(event)).limit(5)
+                    .forEach(event -> System.out.println("pinned by the JVM or outside Ringlog (reported only): " + event));
+            assertThat(pinned.stream().filter(VirtualThreadsContract::blockedInRinglog))
                     .as("virtual threads blocked while pinned to their carrier inside Ringlog").isEmpty();
         } else {
             pinned.stream().limit(5).forEach(System.out::println); // JDK 21-23 pin on monitors: reported, not asserted
@@ -96,9 +100,13 @@ public abstract class VirtualThreadsContract extends ContractTestBase {
         }
     }
 
-    /** Whether a pinned block's stack passes through Ringlog's own code, not only through test classes. */
-    private static boolean inRinglog(String pinnedEvent) {
-        return pinnedEvent.lines().map(String::trim)
-                .anyMatch(frame -> frame.startsWith("at io.ringlog.") && !TEST_FRAME.matcher(frame).find());
+    /**
+     * Whether a pinned block's stack passes through Ringlog's own code (not only through test classes), and the
+     * block itself is not the JVM loading a class: that pins whoever triggers it, and ends when the class is loaded.
+     */
+    private static boolean blockedInRinglog(String pinnedEvent) {
+        List<String> frames = pinnedEvent.lines().map(String::trim).filter(line -> line.startsWith("at ")).collect(Collectors.toList());
+        boolean classLoading = !frames.isEmpty() && CLASS_LOADING.matcher(frames.get(0)).find();
+        return !classLoading && frames.stream().anyMatch(frame -> frame.startsWith("at io.ringlog.") && !TEST_FRAME.matcher(frame).find());
     }
 }

@@ -79,9 +79,8 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * background thread, a {@link Log4jThread}) or that logs from inside another logging call never waits for room:
  * when the ring is full, its event is delivered on its own thread, as {@code <Async>} does. Waiting there could
  * deadlock: Ringlog's consumer may itself be waiting for room in that Async Logger's ring (a target that logs),
- * while the Async Logger's thread waits for room in Ringlog's. For the same reason such a caller does not wait for
- * a drain in progress either: an event it logs while RingAsync stops is delivered at once. Such events bypass the
- * ring: they are counted in {@link #getStats()} as {@code deliveredDirectly} and may overtake events still queued.
+ * while the Async Logger's thread waits for room in Ringlog's. Such events bypass the ring: they are counted in
+ * {@link #getStats()} as {@code deliveredDirectly} and may overtake events still queued.
  */
 @Plugin(name = "RingAsync", category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE, printObject = true)
 public final class RingAsyncAppender extends AbstractAppender implements LocationAware {
@@ -240,8 +239,9 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
     /**
      * Delivers on the caller's thread once the ring has been drained (waiting for a drain in progress, so that the
-     * caller's earlier events go first), except on the consumer thread, which is the drain, and on threads that must
-     * not wait (see the class notes): the drain may itself be waiting for such a thread, so they deliver at once.
+     * caller's earlier events go first), except on the consumer thread, which is the drain. Log4j2's own threads wait
+     * too: the drain never waits for them, because the consumer is a {@link Log4jThread}, which Log4j2's Async Loggers
+     * and {@code <Async>} serve synchronously when their queue is full.
      */
     private void appendOutsideRing(LogEvent event) {
         AsyncPipeline<LogEventSlot> ring = pipeline;
@@ -249,7 +249,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         if (ring == null || targets == null) {
             return; // never started: reported by start(), and by Log4j2 for each call
         }
-        if (!targets.isConsumerThread() && !mustNotWait()) {
+        if (!targets.isConsumerThread()) {
             ring.stop();
         }
         targets.deliverNow(LogEventSlot.copy(event, includeLocation));
