@@ -290,7 +290,9 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             reports.cancel(false);
             reporter.report(System.nanoTime());
             if (finished) {
-                undelivered = stats().queueSize();
+                // STOPPED: the close delivered every sequence up to its last one, so nothing was left behind (the
+                // queue size may still count, for a moment, a claim past the close that its caller is about to settle).
+                undelivered = state.get() == PipelineState.STOPPED ? 0 : stats().queueSize();
                 if (state.get() == PipelineState.FAILED && undelivered > 0) {
                     status.error("Ringlog appender '" + settings.name() + "' lost " + undelivered
                             + " queued events because its consumer thread had failed", null);
