@@ -57,11 +57,6 @@ public abstract class AsyncAppenderContract extends ContractTestBase {
         }
     }
 
-    private static void awaitParked(Thread thread) {
-        await().atMost(Duration.ofSeconds(10)).until(() ->
-                thread.getState() == Thread.State.WAITING || thread.getState() == Thread.State.TIMED_WAITING);
-    }
-
     private static void assertAccounting(PipelineStats stats, long logged) {
         assertThat(stats.received()).as("every event counted once: " + stats).isEqualTo(logged);
         assertThat(stats.delivered() + stats.failed() + stats.queueSize()).as(stats.toString()).isEqualTo(stats.enqueued());
@@ -127,8 +122,8 @@ public abstract class AsyncAppenderContract extends ContractTestBase {
         Thread errorer = new Thread(() -> harness.log(EventLevel.ERROR, "error"));
         warner.start();
         errorer.start();
-        awaitParked(warner);
-        awaitParked(errorer);
+        TestThreads.awaitParked(warner);
+        TestThreads.awaitParked(errorer);
 
         gated.open();
         warner.join(10_000);
@@ -232,9 +227,9 @@ public abstract class AsyncAppenderContract extends ContractTestBase {
             flagAfter.set(Thread.currentThread().isInterrupted());
         });
         caller.start();
-        awaitParked(caller);
+        TestThreads.awaitParked(caller);
         caller.interrupt();
-        awaitParked(caller);
+        TestThreads.awaitParked(caller);
 
         gated.open();
         caller.join(10_000);
@@ -332,7 +327,7 @@ public abstract class AsyncAppenderContract extends ContractTestBase {
             caller.start();
             callers.add(caller);
         }
-        callers.forEach(AsyncAppenderContract::awaitParked);
+        callers.forEach(TestThreads::awaitParked);
         assertThat(harness.stats().received()).as("the blocked callers are not counted yet").isEqualTo(4);
         gated.open();
         for (Thread caller : callers) {

@@ -14,7 +14,7 @@ import java.util.Map;
  * serves every test of that scenario. The logger the contract logs to is {@value #LOGGER}: it sends to
  * {@code ASYNC} only, at every level.
  */
-public interface ContractHarness extends AutoCloseable {
+public interface ContractHarness extends LevelLogger, AutoCloseable {
     /** The logger every scenario routes to the Ringlog appender. */
     String LOGGER = "contract";
 
@@ -25,6 +25,7 @@ public interface ContractHarness extends AutoCloseable {
     void configure(Scenario scenario, Map<String, String> properties) throws Exception;
 
     /** Logs through the framework's API on the calling thread; {@code args} fill {@code {}} placeholders. */
+    @Override
     void log(EventLevel level, String message, Object... args);
 
     /** Sets a context value (MDC / ThreadContext) on the calling thread; null removes it. */

@@ -26,13 +26,11 @@ public final class ExitPaths {
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 2; t++) {
             int id = t;
-            Thread thread = new Thread(() -> {
+            threads.add(TestThreads.startThread("producer-" + t, () -> {
                 for (int i = 0; i < perThread; i++) {
                     logger.info("t{} {}", id, i);
                 }
-            }, "producer-" + t);
-            thread.start();
-            threads.add(thread);
+            }));
         }
         for (Thread thread : threads) {
             thread.join();

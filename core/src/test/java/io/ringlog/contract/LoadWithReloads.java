@@ -60,7 +60,7 @@ public final class LoadWithReloads {
         List<Thread> producers = new ArrayList<>();
         for (int t = 0; t < THREADS; t++) {
             int id = t;
-            producers.add(start("producer-" + t, () -> {
+            producers.add(TestThreads.startThread("producer-" + t, () -> {
                 try {
                     for (long i = 0; !stop.get(); i++) {
                         logger.info("t{} {}", id, i);
@@ -73,7 +73,7 @@ public final class LoadWithReloads {
         }
         List<Throwable> reloadFailures = new CopyOnWriteArrayList<>();
         long begin = System.nanoTime();
-        Thread reloader = start("reloader", () -> {
+        Thread reloader = TestThreads.startThread("reloader", () -> {
             try {
                 for (int r = 0; r < RELOADS; r++) {
                     awaitMoreEvents(logged);
@@ -117,12 +117,6 @@ public final class LoadWithReloads {
             sum += counts.get(i);
         }
         return sum;
-    }
-
-    private static Thread start(String name, Runnable body) {
-        Thread thread = new Thread(body, name);
-        thread.start();
-        return thread;
     }
 
     private static String threadDump() {

@@ -65,11 +65,7 @@ final class StressLoad {
     }
 
     /** Plain platform threads. */
-    static final ProducerThreads PLATFORM_THREADS = (name, body) -> {
-        Thread thread = new Thread(body, name);
-        thread.start();
-        return thread;
-    };
+    static final ProducerThreads PLATFORM_THREADS = TestThreads::startThread;
 
     /**
      * Runs {@code producers} platform threads, each logging its events {@code 0 .. perProducer-1} with its context

@@ -30,7 +30,7 @@ public final class ThrowingChildLoad {
         List<Thread> producers = new ArrayList<>();
         for (int t = 0; t < THREADS; t++) {
             int id = t;
-            Thread producer = new Thread(() -> {
+            producers.add(TestThreads.startThread("producer-" + t, () -> {
                 try {
                     for (int i = 0; i < PER_THREAD; i++) {
                         logger.info(i % 500 == 499 ? "t{} {} inject-error" : "t{} {}", id, i);
@@ -38,9 +38,7 @@ public final class ThrowingChildLoad {
                 } catch (Throwable e) {
                     callerFailures.add(e);
                 }
-            }, "producer-" + t);
-            producer.start();
-            producers.add(producer);
+            }));
         }
         for (Thread producer : producers) {
             producer.join(TimeUnit.SECONDS.toMillis(30));

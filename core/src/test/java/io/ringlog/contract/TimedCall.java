@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import org.awaitility.Awaitility;
 
 /** One logging call on its own thread, timed, noting whether an injected stall had ended when it returned. */
 public final class TimedCall {
@@ -16,13 +15,12 @@ public final class TimedCall {
 
     /** Starts {@code call} on a new thread named {@code name}. */
     public TimedCall(String name, Runnable call, InjectedFaults faults) {
-        thread = new Thread(() -> {
+        thread = TestThreads.startThread(name, () -> {
             long begin = System.nanoTime();
             call.run();
             tookMillis.set(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
             stallOverWhenReturned.set(faults.stallsEnded() > 0);
-        }, name);
-        thread.start();
+        });
     }
 
     /** Waits (20 s at most) for the call to return; returns how long it took, in milliseconds. */
@@ -39,7 +37,6 @@ public final class TimedCall {
 
     /** Waits until the calling thread is parked (waiting for room in the ring). */
     public void awaitParked() {
-        Awaitility.await().atMost(Duration.ofSeconds(20))
-                .until(() -> thread.getState() == Thread.State.WAITING || thread.getState() == Thread.State.TIMED_WAITING);
+        TestThreads.awaitParked(thread, Duration.ofSeconds(20));
     }
 }

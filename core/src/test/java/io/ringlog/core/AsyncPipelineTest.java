@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.ringlog.contract.TestThreads;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,11 +65,6 @@ class AsyncPipelineTest {
     private static void assertAccounting(PipelineStats stats, long received) {
         assertThat(stats.received()).as("every event counted once: " + stats).isEqualTo(received);
         assertThat(stats.delivered() + stats.failed() + stats.queueSize()).as(stats.toString()).isEqualTo(stats.enqueued());
-    }
-
-    private static void awaitParked(Thread thread) {
-        await().atMost(Duration.ofSeconds(10)).until(() ->
-                thread.getState() == Thread.State.WAITING || thread.getState() == Thread.State.TIMED_WAITING);
     }
 
     @Test
@@ -169,8 +165,8 @@ class AsyncPipelineTest {
         Thread errorer = new Thread(() -> error.complete(offer(pipeline, EventLevel.ERROR, "error")));
         warner.start();
         errorer.start();
-        awaitParked(warner);
-        awaitParked(errorer);
+        TestThreads.awaitParked(warner);
+        TestThreads.awaitParked(errorer);
         assertThat(warn).isNotDone();
         assertThat(error).isNotDone();
 
@@ -227,7 +223,7 @@ class AsyncPipelineTest {
             threads.add(thread);
             blocked.add(result);
         }
-        threads.forEach(AsyncPipelineTest::awaitParked);
+        threads.forEach(TestThreads::awaitParked);
 
         CompletableFuture<StopReport> stop = CompletableFuture.supplyAsync(pipeline::stop);
         await().atMost(Duration.ofSeconds(10)).until(() -> !pipeline.isRunning());
@@ -412,9 +408,9 @@ class AsyncPipelineTest {
             flagAfter.set(Thread.currentThread().isInterrupted());
         });
         caller.start();
-        awaitParked(caller);
+        TestThreads.awaitParked(caller);
         caller.interrupt();
-        awaitParked(caller);
+        TestThreads.awaitParked(caller);
         assertThat(accepted).isNotDone();
 
         sink.open();
@@ -486,7 +482,7 @@ class AsyncPipelineTest {
             caller.start();
             callers.add(caller);
         }
-        callers.forEach(AsyncPipelineTest::awaitParked);
+        callers.forEach(TestThreads::awaitParked);
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         long before = 0;
         for (Thread caller : callers) {
@@ -552,7 +548,7 @@ class AsyncPipelineTest {
             caller.start();
             callers.add(caller);
         }
-        callers.forEach(AsyncPipelineTest::awaitParked);
+        callers.forEach(TestThreads::awaitParked);
         pipeline.stop();
         for (Thread caller : callers) {
             caller.join(10_000);
@@ -580,7 +576,7 @@ class AsyncPipelineTest {
         Thread caller = new Thread(() -> released.complete(
                 second.offerWhileRunning(EventLevel.INFO, TestEvent.of(EventLevel.INFO, "waits"), TestSlot.WRITER)));
         caller.start();
-        awaitParked(caller);
+        TestThreads.awaitParked(caller);
         second.stop();
         assertThat(released.get(10, TimeUnit.SECONDS)).as("released by a drain that gave up").isEqualTo(OfferOutcome.CLOSED);
         assertThat(second.offerWhileRunning(EventLevel.INFO, TestEvent.of(EventLevel.INFO, "late"), TestSlot.WRITER))

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.ringlog.contract.Accounting;
+import io.ringlog.contract.TestThreads;
 import io.ringlog.core.PipelineStats;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -79,7 +80,7 @@ class DeliveryIT {
                 flagAfterLogging.set(Thread.currentThread().isInterrupted());
             }, "interrupted-caller");
             caller.start();
-            await().atMost(WAIT).until(() -> caller.getState() == Thread.State.TIMED_WAITING || caller.getState() == Thread.State.WAITING);
+            await().atMost(WAIT).until(() -> TestThreads.isParked(caller));
             caller.interrupt();
             gate.open();
             caller.join(20_000);

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.ringlog.contract.Accounting;
+import io.ringlog.contract.TestThreads;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.PipelineStats;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -111,7 +111,7 @@ class FullQueuePolicyIT {
         Thread error = new Thread(() -> logger.fatal("kept-fatal"), "fatal-caller");
         warn.start();
         error.start();
-        await().atMost(WAIT).until(() -> isWaiting(warn) && isWaiting(error));
+        await().atMost(WAIT).until(() -> TestThreads.isParked(warn) && TestThreads.isParked(error));
 
         gate.open();
         warn.join(20_000);
@@ -165,9 +165,5 @@ class FullQueuePolicyIT {
         await().atMost(WAIT).until(() -> gate.count() == 4);
         assertThat(gate.messages()).doesNotContain("late");
         Accounting.assertAccounted(ring("MAX_BLOCK").getStats(), 5);
-    }
-
-    private static boolean isWaiting(Thread thread) {
-        return List.of(Thread.State.WAITING, Thread.State.TIMED_WAITING).contains(thread.getState());
     }
 }

@@ -10,6 +10,7 @@ import io.ringlog.contract.BlockedDownstream;
 import io.ringlog.contract.LevelLogger;
 import io.ringlog.contract.ReportedLosses;
 import io.ringlog.contract.StallScenario;
+import io.ringlog.contract.TestThreads;
 import io.ringlog.contract.ThrowingChildLoad;
 import io.ringlog.core.PipelineStats;
 import java.io.IOException;

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Logger;
 import io.ringlog.contract.Accounting;
+import io.ringlog.contract.TestThreads;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.PipelineStats;
 import java.util.ArrayList;

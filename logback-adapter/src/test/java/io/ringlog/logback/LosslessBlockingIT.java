@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Logger;
 import io.ringlog.contract.Accounting;
+import io.ringlog.contract.TestThreads;
 import io.ringlog.core.PipelineStats;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.core.status.Status;
 import io.ringlog.contract.Accounting;
+import io.ringlog.contract.TestThreads;
 import io.ringlog.core.PipelineStats;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
