@@ -338,6 +338,26 @@ class AsyncPipelineTest {
     }
 
     @Test
+    void aStatusChannelThatThrowsDoesNotBreakAnAbandonedStop() throws Exception {
+        AsyncPipeline<TestSlot> pipeline = start(settings(2).drainTimeoutMillis(200));
+        holdConsumer(pipeline);
+        offer(pipeline, EventLevel.INFO, "fills");
+        Thread caller = TestThreads.startThread("waiting", () -> offer(pipeline, EventLevel.INFO, "waits"));
+        TestThreads.awaitParked(caller);
+        status.errorsThrow = true;
+
+        StopReport report = pipeline.stop();
+        caller.join(10_000);
+
+        assertThat(report.drained()).isFalse();
+        assertThat(report.undelivered()).isEqualTo(1);
+        assertThat(caller.isAlive()).as("the waiting caller was released").isFalse();
+        assertThat(status.errors).anyMatch(error -> error.contains("could not deliver 1 event within its drain timeout"));
+        assertThat(pipeline.stop()).isSameAs(report);
+        assertAccounting(pipeline.stats(), 3);
+    }
+
+    @Test
     void aConsumerThreadThatCannotStartLeavesAStoppedPipelineThatCountsWhatItRefuses() {
         PipelineSettings settings = settings(8).threadFactory(task -> new Thread(task) {
             @Override

@@ -204,15 +204,15 @@ final class ConsumerLoop<S> implements Runnable {
     }
 
     /**
-     * Reports a downstream failure that is already counted. The status channel is the framework's and may itself
-     * fail (an OutOfMemoryError while formatting, a broken console): that must not end the consumer, which would
-     * leave the event half-accounted and drop everything after it.
+     * Reports a downstream failure that is already counted. The channel itself cannot throw ({@link GuardedStatus}),
+     * but building the report can (an OutOfMemoryError): that must not end the consumer either, which would leave
+     * the event half-accounted and drop everything after it.
      */
     private void reportFailure(Throwable failure) {
         try {
             reporter.failure(failure);
         } catch (Throwable reportingFailed) {
-            // Nothing left to tell it through; the failure is counted in the stats.
+            // The failure is counted in the stats.
         }
     }
 

@@ -39,14 +39,15 @@ final class ReportScheduler {
     }
 
     /**
-     * A report that throws (the framework's status channel failed) must not end the schedule: a periodic task that
-     * throws is never run again, and every later summary of every pipeline would be lost with it.
+     * A report that throws (while it is built: the channel itself cannot, see {@link GuardedStatus}) must not end
+     * the schedule: a periodic task that throws is never run again, and every later summary of every pipeline would
+     * be lost with it.
      */
     private static Runnable guarded(Runnable report) {
         return () -> {
             try {
                 report.run();
-            } catch (Throwable statusChannelFailed) {
+            } catch (Throwable reportFailed) {
                 // Nowhere left to report it; the counters still hold every drop.
             }
         };

@@ -72,11 +72,11 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     /** Pre-allocates the ring; see {@link AsyncPipeline#create}. */
     public RingPipeline(PipelineSettings settings, Supplier<S> slotFactory, EventSink<S> sink, StatusReporter status) {
         this.settings = settings;
-        this.status = status;
+        this.status = new GuardedStatus(status);
         this.ring = RingBuffer.createMultiProducer(() -> new Entry<>(slotFactory.get()), settings.capacity(), parking);
         this.ring.addGatingSequences(consumed);
-        this.reporter = new ActivityReporter(settings, status, drops, System.nanoTime());
-        this.consumer = new ConsumerLoop<>(ring, consumed, sink, state, gate, parking, reporter, status,
+        this.reporter = new ActivityReporter(settings, this.status, drops, System.nanoTime());
+        this.consumer = new ConsumerLoop<>(ring, consumed, sink, state, gate, parking, reporter, this.status,
                 settings.name(), settings.maxBatchSize());
         this.discardingThreshold = settings.discardingThreshold();
         this.policy = settings.fullQueuePolicy();
