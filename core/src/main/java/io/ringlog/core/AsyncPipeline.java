@@ -1,6 +1,7 @@
 package io.ringlog.core;
 
 import io.ringlog.core.internal.RingPipeline;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -47,9 +48,11 @@ public interface AsyncPipeline<S> {
 
     /**
      * Offers an event as {@link #offer} does (waiting per policy when the ring is full), except that an event
-     * refused because the pipeline is not running (not started, stopping, stopped, or a drain that gave up
-     * releasing the caller) is not counted: {@link OfferOutcome#CLOSED} tells the caller to deliver it another way
-     * and count it with {@link #recordDirectDelivery()}. Any thread.
+     * refused because the pipeline is not running (not started, stopping, or stopped after a drain that completed)
+     * is not counted: {@link OfferOutcome#CLOSED} tells the caller to deliver it another way and count it with
+     * {@link #recordDirectDelivery()}; to keep the caller's order, wait for the drain first ({@link #stop()}), then
+     * offer again. After a drain that gave up (its downstream is blocked or too slow), every offer drops and counts
+     * its event, so that no caller is sent into that downstream. Any thread.
      *
      * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (by the policy, counted) or {@link OfferOutcome#CLOSED}
      */
@@ -68,7 +71,14 @@ public interface AsyncPipeline<S> {
     /**
      * Stops accepting new callers, delivers everything accepted (including events of callers that were
      * already waiting for a slot), then ends the consumer, within the drain timeout. Never interrupts the
-     * consumer. Idempotent and safe to call concurrently: later callers get the first call's report.
+     * consumer. Idempotent and safe to call concurrently: later callers wait for the first call's report. If the
+     * drain gives up, no offer made after that is accepted: each is dropped and counted, and the report's
+     * {@link StopReport#undelivered()} equals the queue size left behind (plus the event in flight, if any).
+     *
+     * <p>Called on the consumer thread (a downstream appender that stops its framework), it does not wait for the
+     * drain it is part of: it returns a {@link StopReport#deferred() deferred} report at once, the consumer drains
+     * when the current delivery returns and then completes the stop itself. A waiting caller does not pin a virtual
+     * thread's carrier.
      *
      * @return what the drain achieved; {@link StopReport#undelivered()} counts the events lost to the bound
      */
@@ -79,6 +89,23 @@ public interface AsyncPipeline<S> {
      * {@link PipelineStats#deliveredDirectly()}), so that every event stays accounted for; any thread, any time.
      */
     void recordDirectDelivery();
+
+    /**
+     * Delivers an event on the caller's thread, after {@link #offerWhileRunning} refused it as
+     * {@link OfferOutcome#CLOSED} and the drain ended, unless the adapter has already called
+     * {@link #endCallerThreadDeliveries()} (it is about to stop, or has stopped, its downstream appenders): then the
+     * event is dropped and counted. Counts a delivery as {@link #recordDirectDelivery()} does. Any thread.
+     *
+     * @param delivery writes the event to the downstream appenders; should not throw
+     * @return true if {@code delivery} ran, false if the event was dropped
+     */
+    <E> boolean deliverOnCallerThread(EventLevel level, E event, Consumer<? super E> delivery);
+
+    /**
+     * Refuses every later {@link #deliverOnCallerThread} (its event is dropped and counted) and waits, within the drain
+     * timeout, for those in progress; call it before stopping the downstream appenders. Idempotent; any thread.
+     */
+    void endCallerThreadDeliveries();
 
     /** True between {@link #start()} and the beginning of {@link #stop()}, while the consumer is alive. */
     boolean isRunning();

@@ -10,13 +10,35 @@ public final class StopReport {
     private final long undelivered;
     private final long elapsedMillis;
     private final boolean deliveryInFlight;
+    private final boolean deferred;
 
     /** Creates a report. */
     public StopReport(boolean drained, long undelivered, boolean deliveryInFlight, long elapsedMillis) {
+        this(drained, undelivered, deliveryInFlight, elapsedMillis, false);
+    }
+
+    private StopReport(boolean drained, long undelivered, boolean deliveryInFlight, long elapsedMillis, boolean deferred) {
         this.drained = drained;
         this.undelivered = undelivered;
         this.deliveryInFlight = deliveryInFlight;
         this.elapsedMillis = elapsedMillis;
+        this.deferred = deferred;
+    }
+
+    /**
+     * The report of a stop called on the consumer thread (a downstream appender that stops its framework): the drain
+     * has not happened yet and goes on once the current delivery returns; {@code queued} events are waiting for it.
+     */
+    public static StopReport deferred(long queued) {
+        return new StopReport(false, queued, true, 0, true);
+    }
+
+    /**
+     * True when stop() was called on the consumer thread and returned without waiting: the drain goes on after the
+     * current delivery; a later stop() from another thread waits for it (within the bound) and returns its report.
+     */
+    public boolean deferred() {
+        return deferred;
     }
 
     /** True when everything accepted was handed on before the consumer stopped. */
@@ -48,6 +70,6 @@ public final class StopReport {
     @Override
     public String toString() {
         return "StopReport[drained=" + drained + ", undelivered=" + undelivered + ", deliveryInFlight=" + deliveryInFlight
-                + ", elapsedMillis=" + elapsedMillis + "]";
+                + ", elapsedMillis=" + elapsedMillis + (deferred ? ", deferred" : "") + "]";
     }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -598,11 +599,92 @@ class AsyncPipelineTest {
         caller.start();
         TestThreads.awaitParked(caller);
         second.stop();
-        assertThat(released.get(10, TimeUnit.SECONDS)).as("released by a drain that gave up").isEqualTo(OfferOutcome.CLOSED);
+        assertThat(released.get(10, TimeUnit.SECONDS)).as("released by a drain that gave up: never sent downstream")
+                .isEqualTo(OfferOutcome.DROPPED);
         assertThat(second.offerWhileRunning(EventLevel.INFO, TestEvent.of(EventLevel.INFO, "late"), TestSlot.WRITER))
-                .isEqualTo(OfferOutcome.CLOSED);
-        assertThat(second.stats().dropped()).as("closed refusals are not counted").isZero();
+                .isEqualTo(OfferOutcome.DROPPED);
+        assertThat(second.stats().dropped()).as("refusals after a drain that gave up are counted").isEqualTo(2);
         assertThat(pipeline.stats().dropped()).isEqualTo(1);
+
+        AsyncPipeline<TestSlot> third = start(settings(2));
+        third.stop();
+        assertThat(third.offerWhileRunning(EventLevel.INFO, TestEvent.of(EventLevel.INFO, "after a drain"), TestSlot.WRITER))
+                .as("after a drain that completed").isEqualTo(OfferOutcome.CLOSED);
+        assertThat(third.stats().dropped()).as("closed refusals are not counted").isZero();
+    }
+
+    @Test
+    void callersReleasedByADrainThatGaveUpAreNeverAcceptedIntoTheAbandonedRing() throws Exception {
+        int capacity = 512;
+        AsyncPipeline<TestSlot> pipeline = start(settings(capacity).drainTimeoutMillis(20));
+        holdConsumer(pipeline);
+        assertThat(offerMany(pipeline, EventLevel.INFO, capacity - 1)).as("the ring is full").isEqualTo(capacity - 1);
+        List<CompletableFuture<OfferOutcome>> outcomes = new ArrayList<>();
+        List<Thread> callers = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            CompletableFuture<OfferOutcome> outcome = new CompletableFuture<>();
+            TestEvent event = TestEvent.of(EventLevel.INFO, "parked-" + i);
+            callers.add(TestThreads.startThread("parked-" + i,
+                    () -> outcome.complete(pipeline.offerWhileRunning(EventLevel.INFO, event, TestSlot.WRITER))));
+            outcomes.add(outcome);
+        }
+        callers.forEach(TestThreads::awaitParked);
+        // The scenario is a slow sink: 5 ms per event, so that the 20 ms drain gives up with the ring still full.
+        sink.onDeliver(slot -> LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5)));
+        sink.open();
+
+        StopReport report = pipeline.stop();
+
+        assertThat(report.drained()).isFalse();
+        int accepted = 0;
+        int dropped = 0;
+        for (CompletableFuture<OfferOutcome> outcome : outcomes) {
+            OfferOutcome result = outcome.get(10, TimeUnit.SECONDS);
+            assertThat(result).isIn(OfferOutcome.ACCEPTED, OfferOutcome.DROPPED);
+            if (result == OfferOutcome.ACCEPTED) {
+                accepted++;
+            } else {
+                dropped++;
+            }
+        }
+        assertThat(accepted + dropped).isEqualTo(50);
+        assertThat(pipeline.stats().dropped()).as("every caller not accepted is counted").isEqualTo(dropped);
+        // The event in flight at the abandonment completes; after that the queue is exactly what the stop called lost:
+        // an event accepted after the abandonment would sit in it, neither delivered nor reported.
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(pipeline.stats().queueSize()).as(report + " " + pipeline.stats()).isEqualTo(report.undelivered()));
+        assertAccounting(pipeline.stats(), capacity + 50);
+        assertThat(pipeline.offerWhileRunning(EventLevel.ERROR, TestEvent.of(EventLevel.ERROR, "later"), TestSlot.WRITER))
+                .isEqualTo(OfferOutcome.DROPPED);
+    }
+
+    @Test
+    void stopCalledOnTheConsumerThreadReturnsAtOnceAndTheConsumerDrainsAndCompletesTheStop() throws Exception {
+        AtomicReference<AsyncPipeline<TestSlot>> self = new AtomicReference<>();
+        AtomicReference<StopReport> fromConsumer = new AtomicReference<>();
+        sink.onDeliver(slot -> {
+            if (slot.message.equals("stop now")) {
+                fromConsumer.set(self.get().stop());
+            }
+        });
+        AsyncPipeline<TestSlot> pipeline = start(settings(64));
+        self.set(pipeline);
+        sink.closed();
+        offer(pipeline, EventLevel.INFO, "stop now");
+        assertThat(sink.firstDeliveryStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(offerMany(pipeline, EventLevel.INFO, 10)).isEqualTo(10);
+        sink.open();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> fromConsumer.get() != null);
+        assertThat(fromConsumer.get().deferred()).isTrue();
+        assertThat(fromConsumer.get().drained()).isFalse();
+        await().atMost(Duration.ofSeconds(10)).until(() -> sink.delivered.size() == 11);
+        StopReport completed = CompletableFuture.supplyAsync(pipeline::stop).get(10, TimeUnit.SECONDS);
+        assertThat(completed.drained()).as("the consumer completed its own stop: " + completed).isTrue();
+        assertThat(completed.deferred()).isFalse();
+        assertThat(pipeline.stop()).isSameAs(completed);
+        assertAccounting(pipeline.stats(), 11);
+        assertThat(status.warnings).anySatisfy(w -> assertThat(w).contains("was stopped from its own consumer thread"));
     }
 
     @Test

@@ -241,7 +241,9 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
      * Delivers on the caller's thread once the ring has been drained (waiting for a drain in progress, so that the
      * caller's earlier events go first), except on the consumer thread, which is the drain. Log4j2's own threads wait
      * too: the drain never waits for them, because the consumer is a {@link Log4jThread}, which Log4j2's Async Loggers
-     * and {@code <Async>} serve synchronously when their queue is full.
+     * and {@code <Async>} serve synchronously when their queue is full. After a drain that gave up (a target blocked
+     * or too slow) the pipeline drops and counts the event instead: a caller sent into that target would hang there,
+     * and with it Log4j2's stop, which waits for every logging call in flight.
      */
     private void appendOutsideRing(LogEvent event) {
         AsyncPipeline<LogEventSlot> ring = pipeline;
@@ -252,8 +254,13 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         if (!targets.isConsumerThread()) {
             ring.stop();
         }
-        targets.deliverNow(LogEventSlot.copy(event, includeLocation));
-        ring.recordDirectDelivery();
+        OfferOutcome outcome = ring.tryOffer(LevelMapping.of(event.getLevel()), event, writer);
+        if (outcome == OfferOutcome.DROPPED) {
+            onDropped(event);
+        } else if (outcome != OfferOutcome.ACCEPTED) {
+            targets.deliverNow(LogEventSlot.copy(event, includeLocation));
+            ring.recordDirectDelivery();
+        }
     }
 
     /** Called by the {@link ShutdownDrainFilter} when the configuration stops, before any appender stops. */

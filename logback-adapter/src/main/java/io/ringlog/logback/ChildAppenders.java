@@ -2,6 +2,8 @@ package io.ringlog.logback;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.OutputStreamAppender;
+import ch.qos.logback.core.spi.ContextAware;
 import ch.qos.logback.core.spi.AppenderAttachable;
 import ch.qos.logback.core.util.COWArrayList;
 import java.util.ArrayList;
@@ -24,6 +26,27 @@ final class ChildAppenders implements AppenderAttachable<ILoggingEvent> {
     /** The current children; the same array instance until the list changes. Never modify it. */
     Appender<ILoggingEvent>[] snapshot() {
         return children.asTypedArray();
+    }
+
+    /**
+     * Appends an event to every child on the caller's thread, as Logback does for a synchronous appender, once the
+     * pipeline no longer queues (see {@code RingAsyncAppender}). A child that throws is reported and does not keep the
+     * event from the others; a stream child that buffers ({@code immediateFlush=false}) is flushed, since no end of
+     * batch will come to flush it. Callers may do this concurrently: each child serialises its own appends, and the
+     * unlocked flush goes to Logback's buffered stream, whose writes and flushes are themselves synchronised.
+     */
+    void appendOnCallerThread(ILoggingEvent event, ContextAware status) {
+        for (Appender<ILoggingEvent> child : children.asTypedArray()) {
+            try {
+                child.doAppend(event);
+                if (child instanceof OutputStreamAppender && !((OutputStreamAppender<ILoggingEvent>) child).isImmediateFlush()) {
+                    BatchedFlush.flushUnlocked((OutputStreamAppender<ILoggingEvent>) child, status, "after a delivery on the caller's thread");
+                }
+            } catch (RuntimeException failure) {
+                status.addError("Could not deliver an event to appender [" + child.getName() + "] on the caller's thread; "
+                        + "it was not written there", failure);
+            }
+        }
     }
 
     boolean isEmpty() {

@@ -7,6 +7,7 @@ import ch.qos.logback.core.spi.AppenderAttachable;
 import io.ringlog.core.AsyncAppenderMBeans;
 import io.ringlog.core.AsyncPipeline;
 import io.ringlog.core.EventLevel;
+import io.ringlog.core.OfferOutcome;
 import io.ringlog.core.PipelineSettings;
 import io.ringlog.core.PipelineStats;
 import io.ringlog.core.StopReport;
@@ -158,7 +159,30 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         if (callerData) {
             event.getCallerData();
         }
-        pipeline.offer(EventLevels.of(event.getLevel()), event, EventSlot.WRITER);
+        AsyncPipeline<EventSlot> ring = pipeline;
+        EventLevel level = EventLevels.of(event.getLevel());
+        if (ring.offerWhileRunning(level, event, EventSlot.WRITER) == OfferOutcome.CLOSED) {
+            appendAfterDrain(ring, level, event);
+        }
+    }
+
+    /**
+     * The pipeline no longer queues although Logback still calls this appender: its JVM-exit drain ran while the
+     * application goes on logging from its own shutdown hooks (Spring Boot closes its context there and only then
+     * stops Logback), or its consumer thread failed. Waits for the drain in progress, so that the caller's earlier
+     * events are written first, then writes the event on the caller's thread, as a synchronous appender would. After
+     * a drain that gave up (a child blocked or too slow) the pipeline drops and counts it instead.
+     */
+    private void appendAfterDrain(AsyncPipeline<EventSlot> ring, EventLevel level, ILoggingEvent event) {
+        ring.stop();
+        if (ring.offerWhileRunning(level, event, EventSlot.WRITER) == OfferOutcome.CLOSED) {
+            // Allocates on this rare path only: the pipeline no longer queues.
+            ring.deliverOnCallerThread(level, event, this::appendToChildrenNow);
+        }
+    }
+
+    private void appendToChildrenNow(ILoggingEvent event) {
+        children.appendOnCallerThread(event, this);
     }
 
     /**
@@ -172,19 +196,31 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
             return;
         }
         super.stop();
-        StopReport report = pipeline.stop();
+        AsyncPipeline<EventSlot> ring = pipeline;
+        StopReport report = ring.stop();
         closeMBean();
         if (report.drained()) {
             addInfo("Queue flush finished successfully within timeout: appender [" + pipelineName() + "] delivered every queued event ("
                     + report.elapsedMillis() + " ms).");
+            ring.endCallerThreadDeliveries();
             children.stopAll();
+            return;
+        }
+        if (report.deferred()) {
+            addInfo("Appender [" + pipelineName() + "] was stopped by one of its own child appenders, on its consumer thread: it "
+                    + "delivers the " + report.undelivered() + " queued events first, then stops its child appenders.");
         } else {
             addInfo("Appender [" + pipelineName() + "] stops its child appenders on a separate thread: one of them may still be "
                     + "blocked delivering an event.");
-            Thread stopper = new Thread(children::stopAll, "ringlog-" + pipelineName() + "-stop-children");
-            stopper.setDaemon(true);
-            stopper.start();
         }
+        // After a deferred stop, ring.stop() waits here for the drain (within maxFlushTime) before the children stop.
+        Thread stopper = new Thread(() -> {
+            ring.stop();
+            ring.endCallerThreadDeliveries();
+            children.stopAll();
+        }, "ringlog-" + pipelineName() + "-stop-children");
+        stopper.setDaemon(true);
+        stopper.start();
     }
 
     /**

@@ -21,18 +21,21 @@ final class ActivityReporter {
     private final PipelineSettings settings;
     private final StatusReporter status;
     private final DropCounters drops;
+    private final PipelineState state;
     private final long intervalNanos;
 
     private long lastReportAt;
     private long[] droppedAtLastReport = new long[EventLevel.values().length];
+    private long[] afterStopAtLastReport = new long[EventLevel.values().length];
     private long failuresInInterval;
     private Throwable lastFailure;
 
-    ActivityReporter(PipelineSettings settings, StatusReporter status, DropCounters drops, long nowNanos) {
+    ActivityReporter(PipelineSettings settings, StatusReporter status, DropCounters drops, PipelineState state, long nowNanos) {
         this.appender = settings.name();
         this.settings = settings;
         this.status = status;
         this.drops = drops;
+        this.state = state;
         this.intervalNanos = TimeUnit.MILLISECONDS.toNanos(settings.reportIntervalMillis());
         this.lastReportAt = nowNanos;
     }
@@ -40,32 +43,57 @@ final class ActivityReporter {
     /** Emits a summary of whatever has not been reported yet, now. */
     synchronized void report(long nowNanos) {
         long[] dropped = drops.snapshot();
-        long total = 0;
-        long warnOrAbove = 0;
+        long[] afterStop = drops.afterStopSnapshot();
+        DropDelta byPolicy = new DropDelta();
+        DropDelta refused = new DropDelta();
         for (EventLevel level : EventLevel.values()) {
-            long delta = dropped[level.ordinal()] - droppedAtLastReport[level.ordinal()];
-            total += delta;
-            if (!level.isBelowWarn()) {
-                warnOrAbove += delta;
-            }
+            int i = level.ordinal();
+            long refusedNow = afterStop[i] - afterStopAtLastReport[i];
+            refused.add(level, refusedNow);
+            byPolicy.add(level, dropped[i] - droppedAtLastReport[i] - refusedNow);
         }
         String period = describePeriod(nowNanos - lastReportAt);
         long failures = failuresInInterval;
         Throwable failure = lastFailure;
         // The bookkeeping moves on before the status channel is called: if that throws, nothing is reported twice.
         droppedAtLastReport = dropped;
+        afterStopAtLastReport = afterStop;
         failuresInInterval = 0;
         lastFailure = null;
         lastReportAt = nowNanos;
-        if (total > 0) {
-            String which = warnOrAbove == 0 ? " below WARN" : " (" + count(warnOrAbove) + " of them WARN or ERROR)";
-            status.warn("Ringlog appender '" + appender + "' dropped " + count(total) + (total == 1 ? " event" : " events")
-                    + which + " in the last " + period + " (fullQueuePolicy " + settings.fullQueuePolicy()
-                    + ", queue size " + settings.capacity() + ", discardingThreshold " + settings.discardingThreshold() + ")");
+        if (byPolicy.total > 0) {
+            status.warn("Ringlog appender '" + appender + "' dropped " + byPolicy.describe() + " in the last " + period
+                    + " (fullQueuePolicy " + settings.fullQueuePolicy() + ", queue size " + settings.capacity()
+                    + ", discardingThreshold " + settings.discardingThreshold() + ")");
+        }
+        if (refused.total > 0) {
+            String why = state.get() == PipelineState.ABANDONED
+                    ? "because its drain had given up (a downstream appender is blocked or too slow)"
+                    : "because it had stopped";
+            status.warn("Ringlog appender '" + appender + "' dropped " + refused.describe() + " in the last " + period
+                    + " that arrived after it stopped accepting events, " + why);
         }
         if (failures > 1) {
             status.error("Ringlog appender '" + appender + "': downstream appenders threw on " + count(failures)
                     + " events in the last " + period + "; the last failure was: " + failure, null);
+        }
+    }
+
+    /** Drops of one cause in one interval. */
+    private static final class DropDelta {
+        long total;
+        long warnOrAbove;
+
+        void add(EventLevel level, long count) {
+            total += count;
+            if (!level.isBelowWarn()) {
+                warnOrAbove += count;
+            }
+        }
+
+        String describe() {
+            return count(total) + (total == 1 ? " event" : " events")
+                    + (warnOrAbove == 0 ? " below WARN" : " (" + count(warnOrAbove) + " of them WARN or ERROR)");
         }
     }
 

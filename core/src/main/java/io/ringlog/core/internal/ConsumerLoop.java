@@ -26,8 +26,9 @@ import java.util.function.BooleanSupplier;
  * the consumer does not pay a futex wake-up every few events while the ring is full. No wake-up is lost: every
  * batch ends with one (the gate's own reasoning), and a parked caller also re-checks on its own every 10 ms.
  * <li>Slots are read after {@code RingBuffer.isAvailable} (an acquire load of the producer's release store).
- * <li>{@code failed} and {@code closedAt} have one writer, this loop (volatile stores); the first is read by
- * stats, the second by producers that published after the pipeline began closing.
+ * <li>{@code failed} has one writer, this loop (volatile stores), read by stats. {@code closedAt} is set once, by a
+ * CAS from {@code OPEN} ({@link #fixLastAccepted()}): by this loop when it closes or fails, or by {@code stop()}
+ * when its drain gives up; producers that published after the pipeline began closing read it.
  * <li>{@code started} and {@code finished} (the sequence whose delivery began, and the last one handed on)
  * have one writer, this loop: release stores around each delivery, read with acquire loads by stats and by
  * {@code stop()}, so that the counts are exact per event although slots are released in strides, and an
@@ -36,7 +37,9 @@ import java.util.function.BooleanSupplier;
  * read the cursor. A producer claims with a CAS on the cursor and then reads the state. Either the claim
  * comes before the cursor read, and the slot is at or below {@code closedAt} and delivered here, or it
  * comes after, and the producer sees {@code CLOSING} and counts its event as dropped. The close delivers
- * nothing above {@code closedAt}, even when such a slot is published before one below it.
+ * nothing above {@code closedAt}, even when such a slot is published before one below it. A stop that gives up
+ * (ABANDONED) and a consumer that fails (FAILED) run the same handshake, so that no claim made after either is
+ * told it was accepted into a ring that nobody reads any more.
  * <li>The thread is never interrupted by Ringlog (an interrupt closes NIO channels in downstream appenders);
  * a stray interrupt is cleared before each delivery.
  * </ul>
@@ -63,18 +66,21 @@ final class ConsumerLoop<S> implements Runnable {
 
     private static final VarHandle STARTED;
     private static final VarHandle FINISHED;
+    private static final VarHandle CLOSED_AT;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             STARTED = lookup.findVarHandle(ConsumerLoop.class, "started", long.class);
             FINISHED = lookup.findVarHandle(ConsumerLoop.class, "finished", long.class);
+            CLOSED_AT = lookup.findVarHandle(ConsumerLoop.class, "closedAt", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private volatile long failed;
+    /** Set once, by CAS from {@link #OPEN}: see {@link #fixLastAccepted()}. */
     private volatile long closedAt = OPEN;
     @SuppressWarnings("unused") // accessed through STARTED
     private long started = -1;
@@ -83,9 +89,11 @@ final class ConsumerLoop<S> implements Runnable {
     /** The sequence the idle loop waits for; consumer thread only. */
     private long awaited;
     private final BooleanSupplier workOrStop;
+    private final Runnable onEnd;
 
     ConsumerLoop(RingBuffer<Entry<S>> ring, Sequence consumed, EventSink<S> sink, PipelineState state, CapacityGate gate,
-                 ConsumerParking parking, ActivityReporter reporter, StatusReporter status, String appender, int maxBatchSize) {
+                 ConsumerParking parking, ActivityReporter reporter, StatusReporter status, String appender, int maxBatchSize,
+                 Runnable onEnd) {
         this.ring = ring;
         this.consumed = consumed;
         this.sink = sink;
@@ -98,6 +106,7 @@ final class ConsumerLoop<S> implements Runnable {
         this.maxBatchSize = maxBatchSize;
         this.wakeStride = Math.max(RELEASE_STRIDE, ring.getBufferSize() / 4);
         this.workOrStop = () -> ring.isAvailable(awaited) || state.get() != PipelineState.RUNNING;
+        this.onEnd = onEnd;
     }
 
     @Override
@@ -132,12 +141,14 @@ final class ConsumerLoop<S> implements Runnable {
             }
         } catch (Throwable unexpected) {
             if (state.terminate(PipelineState.FAILED)) {
-                status.error("Ringlog appender '" + appender + "': its consumer thread failed; events are dropped and counted "
+                fixLastAccepted();
+                status.error("Ringlog appender '" + appender + "': its consumer thread failed; events are no longer queued "
                         + "from now on until the appender is restarted", unexpected);
             }
         } finally {
             gate.signalAll();
             ended.countDown();
+            onEnd.run();
         }
     }
 
@@ -229,9 +240,7 @@ final class ConsumerLoop<S> implements Runnable {
         if (!state.advance(PipelineState.DRAINING, PipelineState.CLOSING)) {
             return;
         }
-        VarHandle.fullFence();
-        long last = ring.getCursor();
-        closedAt = last;
+        long last = fixLastAccepted();
         long sequence = next;
         while (sequence <= last) {
             // Never past last: a caller that claimed after it was told its event is dropped (settleAfterClose), and
@@ -286,12 +295,45 @@ final class ConsumerLoop<S> implements Runnable {
         return (long) FINISHED.getAcquire(this) + 1;
     }
 
-    /** True while a downstream appender is inside a delivery. */
-    boolean deliveryInFlight() {
-        return (long) STARTED.getAcquire(this) > (long) FINISHED.getAcquire(this);
-    }
-
     long closedAt() {
         return closedAt;
+    }
+
+    /**
+     * The consumer's or the stopper's half of the close handshake (see the class notes), called right after the state
+     * moved past DRAINING (to CLOSING, ABANDONED or FAILED): a full fence, then the cursor, which becomes the last
+     * sequence that counts as accepted. A claim above it saw the new state and is settled by its caller as not
+     * accepted. The first call wins (a CAS from {@link #OPEN}), so the consumer closing and a stop giving up at the
+     * same moment agree on one sequence.
+     *
+     * @return the sequence fixed, by this call or an earlier one
+     */
+    long fixLastAccepted() {
+        VarHandle.fullFence();
+        long last = ring.getCursor();
+        CLOSED_AT.compareAndSet(this, OPEN, last);
+        return closedAt;
+    }
+
+    /**
+     * A consistent reading of where the consumer stands, for a stop that gave up: {@code finished} is read before
+     * {@code started}, so an event whose delivery completes between the two reads is seen as in flight and not yet
+     * handed on: counted once, by {@link #handedOn()} later, never both as in flight and as handed on.
+     */
+    Position position() {
+        long finishedAt = (long) FINISHED.getAcquire(this);
+        long startedAt = (long) STARTED.getAcquire(this);
+        return new Position(finishedAt + 1, startedAt > finishedAt);
+    }
+
+    /** Events handed on, and whether one more was inside a downstream appender, read together. */
+    static final class Position {
+        final long handedOn;
+        final boolean inFlight;
+
+        Position(long handedOn, boolean inFlight) {
+            this.handedOn = handedOn;
+            this.inFlight = inFlight;
+        }
     }
 }

@@ -4,7 +4,9 @@ import io.ringlog.core.EventLevel;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counts dropped events per level.
+ * Counts dropped events per level and per cause: refused by the full-queue policy (a full ring, the discarding
+ * threshold, the block bound) or refused because the pipeline was no longer running, so that a summary names the
+ * real cause of each drop.
  *
  * <p>Implementation notes: any caller thread increments; {@link LongAdder} stripes the increments across
  * cells so that many callers dropping at once on a full ring do not contend on one cache line. Reads sum
@@ -12,23 +14,41 @@ import java.util.concurrent.atomic.LongAdder;
  * the read.
  */
 final class DropCounters {
-    private final LongAdder[] byLevel = new LongAdder[EventLevel.values().length];
+    private final LongAdder[] byPolicy = adders();
+    private final LongAdder[] afterStop = adders();
 
-    DropCounters() {
-        for (int i = 0; i < byLevel.length; i++) {
-            byLevel[i] = new LongAdder();
+    private static LongAdder[] adders() {
+        LongAdder[] adders = new LongAdder[EventLevel.values().length];
+        for (int i = 0; i < adders.length; i++) {
+            adders[i] = new LongAdder();
         }
+        return adders;
     }
 
+    /** An event the full-queue policy refused. */
     void record(EventLevel level) {
-        byLevel[level.ordinal()].increment();
+        byPolicy[level.ordinal()].increment();
     }
 
-    /** One count per level, indexed by {@link EventLevel#ordinal()}. */
+    /** An event refused because the pipeline had stopped (or its drain gave up). */
+    void recordAfterStop(EventLevel level) {
+        afterStop[level.ordinal()].increment();
+    }
+
+    /** Every drop, whatever its cause, one count per level, indexed by {@link EventLevel#ordinal()}. */
     long[] snapshot() {
-        long[] counts = new long[byLevel.length];
+        long[] counts = new long[byPolicy.length];
         for (int i = 0; i < counts.length; i++) {
-            counts[i] = byLevel[i].sum();
+            counts[i] = byPolicy[i].sum() + afterStop[i].sum();
+        }
+        return counts;
+    }
+
+    /** The drops refused because the pipeline had stopped, one count per level. */
+    long[] afterStopSnapshot() {
+        long[] counts = new long[afterStop.length];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = afterStop[i].sum();
         }
         return counts;
     }

@@ -13,11 +13,13 @@ import io.ringlog.core.PipelineStats;
 import io.ringlog.core.SlotWriter;
 import io.ringlog.core.StatusReporter;
 import io.ringlog.core.StopReport;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -51,6 +53,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final DropCounters drops = new DropCounters();
     private final AtomicLong stranded = new AtomicLong();
     private final LongAdder deliveredDirectly = new LongAdder();
+    private final CallerThreadDeliveries callerThreadDeliveries = new CallerThreadDeliveries();
     /** True while a summary of drops made after stop() began is scheduled (see {@link #drop}). */
     private final AtomicBoolean lateReportPending = new AtomicBoolean();
     private final ActivityReporter reporter;
@@ -65,9 +68,16 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final Object lifecycle = new Object();
     /** Written in start() before the RUNNING store that publishes it to producers; never changes after. */
     private Thread consumerThread;
+    /** Under {@code lifecycle}. */
     private Thread exitHook;
-    private Future<?> reports;
-    private StopReport stopReport;
+    /** Written in start(), read by the stop's completion after the start's RUNNING store. */
+    private volatile Future<?> reports;
+    /** When stop() began, {@link System#nanoTime()}; 0 before. Under {@code lifecycle}. */
+    private long stopBegunAt;
+    private volatile StopReport stopReport;
+    private final CountDownLatch stopCompleted = new CountDownLatch(1);
+    private final AtomicBoolean boundedWaitClaimed = new AtomicBoolean();
+    private final AtomicBoolean deferredStopReported = new AtomicBoolean();
 
     /** Pre-allocates the ring; see {@link AsyncPipeline#create}. */
     public RingPipeline(PipelineSettings settings, Supplier<S> slotFactory, EventSink<S> sink, StatusReporter status) {
@@ -75,9 +85,9 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         this.status = new GuardedStatus(status);
         this.ring = RingBuffer.createMultiProducer(() -> new Entry<>(slotFactory.get()), settings.capacity(), parking);
         this.ring.addGatingSequences(consumed);
-        this.reporter = new ActivityReporter(settings, this.status, drops, System.nanoTime());
+        this.reporter = new ActivityReporter(settings, this.status, drops, state, System.nanoTime());
         this.consumer = new ConsumerLoop<>(ring, consumed, sink, state, gate, parking, reporter, this.status,
-                settings.name(), settings.maxBatchSize());
+                settings.name(), settings.maxBatchSize(), this::consumerEnded);
         this.discardingThreshold = settings.discardingThreshold();
         this.policy = settings.fullQueuePolicy();
         this.maxBlockTimeNanos = settings.maxBlockTimeNanos();
@@ -103,8 +113,9 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             } catch (Throwable noThread) {
                 // For example "unable to create native thread": leave nothing behind that looks alive.
                 state.terminate(PipelineState.FAILED);
+                consumer.fixLastAccepted();
                 removeExitHook();
-                stopReport = new StopReport(true, 0, false, 0); // nothing was ever accepted, so nothing to drain
+                complete(new StopReport(true, 0, false, 0)); // nothing was ever accepted, so nothing to drain
                 throw new IllegalStateException("Ringlog pipeline '" + settings.name() + "' could not start its consumer thread", noThread);
             }
             reports = ReportScheduler.every(settings.reportIntervalMillis(), () -> reporter.report(System.nanoTime()));
@@ -163,7 +174,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             // The slot is published as not written. Below the close the consumer counts it as failed; above it
             // nobody will, so it is counted as dropped, like any other event the close refused.
             if (state.get() >= PipelineState.CLOSING && !settleAfterClose(sequence)) {
-                drop(level);
+                dropAfterStop(level);
             }
             throw writerFailed;
         }
@@ -173,9 +184,13 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         return closed(level, countClosed);
     }
 
+    /**
+     * An event refused because the pipeline is not running. After a drain that gave up it is always dropped and
+     * counted: the downstream is blocked or too slow, so no adapter should deliver it there on the caller's thread.
+     */
     private OfferOutcome closed(EventLevel level, boolean count) {
-        if (count) {
-            drop(level);
+        if (count || state.get() == PipelineState.ABANDONED) {
+            dropAfterStop(level);
             return OfferOutcome.DROPPED;
         }
         return OfferOutcome.CLOSED;
@@ -204,15 +219,24 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * made then (a caller released from its wait, or one that raced the stop) schedules one late summary: no
      * drop goes unreported, and at most one summary is pending at a time.
      */
-    private boolean drop(EventLevel level) {
+    private void drop(EventLevel level) {
         drops.record(level);
+        scheduleLateReport();
+    }
+
+    /** Counts an event refused because the pipeline no longer runs; reported as such, not as a policy drop. */
+    private void dropAfterStop(EventLevel level) {
+        drops.recordAfterStop(level);
+        scheduleLateReport();
+    }
+
+    private void scheduleLateReport() {
         if (state.get() >= PipelineState.DRAINING && lateReportPending.compareAndSet(false, true)) {
             ReportScheduler.once(LATE_REPORT_DELAY_MILLIS, () -> {
                 lateReportPending.set(false);
                 reporter.report(System.nanoTime());
             });
         }
-        return false;
     }
 
     private long claimWhenFull(EventLevel level) {
@@ -232,64 +256,121 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     }
 
     /**
-     * The slow path of a caller that published after closing began: its slot is delivered if it is at or
-     * below the consumer's closing sequence (true); above it the consumer is gone, the slot is stranded and
-     * the caller accounts for the event (false).
+     * The slow path of a caller that published after closing began (CLOSING, or a drain that gave up, or a failed
+     * consumer): its slot counts as accepted if it is at or below the last accepted sequence (true): delivered by a
+     * close, or counted among the undelivered by the stop that gave up. Above it nobody will read the slot: it is
+     * stranded and the caller accounts for the event (false). Whoever moved the state past DRAINING fixes that
+     * sequence right after the move ({@link ConsumerLoop#fixLastAccepted()}), so the wait is a few instructions long.
      */
     private boolean settleAfterClose(long sequence) {
         long closedAt;
-        while ((closedAt = consumer.closedAt()) == ConsumerLoop.OPEN && state.get() < PipelineState.ABANDONED) {
+        while ((closedAt = consumer.closedAt()) == ConsumerLoop.OPEN) {
             Thread.yield();
         }
-        if (closedAt != ConsumerLoop.OPEN && sequence > closedAt) {
+        if (sequence > closedAt) {
             stranded.incrementAndGet();
             // The consumer never reads past closedAt: clear the slot here, so the stopped pipeline keeps nothing.
             consumer.forget(ring.get(sequence));
             return false;
         }
-        if (state.get() >= PipelineState.ABANDONED) {
-            status.error("Ringlog appender '" + settings.name() + "' accepted an event after its drain was abandoned; "
-                    + "it stays undelivered (counted in the queue size)", null);
-        }
         return true;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Implementation notes: the decision to stop is taken under {@code lifecycle}, which nothing holds while it
+     * waits, so no virtual thread pins its carrier here. The first caller other than the consumer waits for the drain
+     * within the bound ({@code boundedWaitClaimed}); later callers wait on {@code stopCompleted} for its report. The
+     * consumer itself never waits for its own drain: called there, stop() returns at once and the drain proceeds
+     * once the current delivery returns; the consumer then completes the stop itself when it ends, unless another
+     * caller already claimed the wait ({@code boundedWaitClaimed} decides, once, who completes the stop).
+     * {@code stopReport} is volatile and written before {@code stopCompleted} counts down.
+     */
     @Override
     public StopReport stop() {
+        StopReport done = stopReport;
+        if (done != null) {
+            return done;
+        }
         synchronized (lifecycle) {
             if (stopReport != null) {
                 return stopReport;
             }
-            long begin = System.nanoTime();
             if (state.get() == PipelineState.NEW) {
                 state.terminate(PipelineState.STOPPED);
-                stopReport = new StopReport(true, 0, false, 0);
+                complete(new StopReport(true, 0, false, 0));
                 return stopReport;
             }
-            state.advance(PipelineState.RUNNING, PipelineState.DRAINING);
-            parking.wake(consumerThread);
-            if (Thread.currentThread() == consumerThread) {
+            if (stopBegunAt == 0) {
+                stopBegunAt = System.nanoTime();
+                state.advance(PipelineState.RUNNING, PipelineState.DRAINING);
+                parking.wake(consumerThread);
+            }
+        }
+        if (Thread.currentThread() == consumerThread) {
+            if (deferredStopReported.compareAndSet(false, true)) {
                 status.warn("Ringlog appender '" + settings.name() + "' was stopped from its own consumer thread; "
                         + "it drains once the current delivery returns");
-                return new StopReport(false, stats().queueSize(), false, 0);
             }
-            boolean finished = consumer.awaitFinish(settings.drainTimeoutMillis());
-            boolean inFlight = false;
-            long undelivered = 0;
-            if (!finished && state.terminate(PipelineState.ABANDONED)) {
-                inFlight = consumer.deliveryInFlight();
-                undelivered = stats().queueSize() - (inFlight ? 1 : 0);
-                status.error("Ringlog appender '" + settings.name() + "' could not deliver " + undelivered
-                        + (undelivered == 1 ? " event" : " events") + " within its drain timeout of "
-                        + settings.drainTimeoutMillis() + " ms; they are lost"
-                        + (inFlight ? ", and one more is still inside a downstream appender that has not returned" : "")
-                        + " (a downstream appender is blocked or too slow)", null);
+            return StopReport.deferred(stats().queueSize());
+        }
+        if (!boundedWaitClaimed.compareAndSet(false, true)) {
+            return awaitStopReport();
+        }
+        boolean finished = consumer.awaitFinish(settings.drainTimeoutMillis());
+        if (!finished && state.terminate(PipelineState.ABANDONED)) {
+            long last = consumer.fixLastAccepted();
+            ConsumerLoop.Position position = consumer.position();
+            long undelivered = last + 1 - position.handedOn - (position.inFlight ? 1 : 0);
+            status.error("Ringlog appender '" + settings.name() + "' could not deliver " + undelivered
+                    + (undelivered == 1 ? " event" : " events") + " within its drain timeout of "
+                    + settings.drainTimeoutMillis() + " ms; they are lost"
+                    + (position.inFlight ? ", and one more is still inside a downstream appender that has not returned" : "")
+                    + " (a downstream appender is blocked or too slow)", null);
+            completeStop(false, undelivered, position.inFlight);
+        } else {
+            completeStop(true, 0, false);
+        }
+        return awaitStopReport();
+    }
+
+    /**
+     * Called by the consumer thread when it ends. If a stop has begun (for example one called on the consumer thread
+     * itself, which does not wait) and no other caller is waiting for it, the consumer completes it: nothing else may
+     * ever call stop() again, and the exit hook and the periodic summary must not outlive the pipeline.
+     */
+    private void consumerEnded() {
+        boolean stopping;
+        synchronized (lifecycle) {
+            stopping = stopBegunAt != 0;
+        }
+        if (stopping && boundedWaitClaimed.compareAndSet(false, true)) {
+            try {
+                completeStop(true, 0, false);
+            } catch (Throwable completionFailed) {
+                // Nothing may escape the consumer's last step; a later stop() waits for the report as usual.
             }
+        }
+    }
+
+    /**
+     * The tail of every stop, run once, by whoever claimed the bounded wait: releases waiting callers, removes the exit hook, ends the
+     * periodic summary with a last one, and publishes the report. {@code ended}: the consumer ended on its own (the
+     * drain completed, or the consumer failed); otherwise the drain gave up with {@code undelivered} events left.
+     */
+    private void completeStop(boolean ended, long undelivered, boolean inFlight) {
+        try {
             gate.signalAll();
-            removeExitHook();
-            reports.cancel(false);
+            synchronized (lifecycle) {
+                removeExitHook();
+            }
+            Future<?> periodic = reports;
+            if (periodic != null) {
+                periodic.cancel(false);
+            }
             reporter.report(System.nanoTime());
-            if (finished) {
+            if (ended) {
                 // STOPPED: the close delivered every sequence up to its last one, so nothing was left behind (the
                 // queue size may still count, for a moment, a claim past the close that its caller is about to settle).
                 undelivered = state.get() == PipelineState.STOPPED ? 0 : stats().queueSize();
@@ -298,15 +379,67 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                             + " queued events because its consumer thread had failed", null);
                 }
             }
-            stopReport = new StopReport(state.get() == PipelineState.STOPPED, undelivered, inFlight,
-                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
-            return stopReport;
+        } finally {
+            long begun;
+            synchronized (lifecycle) {
+                begun = stopBegunAt;
+            }
+            complete(new StopReport(state.get() == PipelineState.STOPPED, undelivered, inFlight,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begun)));
+        }
+    }
+
+    private void complete(StopReport report) {
+        stopReport = report;
+        stopCompleted.countDown();
+    }
+
+    /** Waits, without a bound of its own, for the stop another thread is completing (that one is bounded). */
+    private StopReport awaitStopReport() {
+        boolean interrupted = false;
+        try {
+            for (;;) {
+                try {
+                    stopCompleted.await();
+                    return stopReport;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
     @Override
     public void recordDirectDelivery() {
         deliveredDirectly.increment();
+    }
+
+    @Override
+    public <E> boolean deliverOnCallerThread(EventLevel level, E event, Consumer<? super E> delivery) {
+        if (!callerThreadDeliveries.enter()) {
+            dropAfterStop(level);
+            return false;
+        }
+        try {
+            delivery.accept(event);
+        } finally {
+            deliveredDirectly.increment();
+            callerThreadDeliveries.exit();
+        }
+        return true;
+    }
+
+    @Override
+    public void endCallerThreadDeliveries() {
+        long stuck = callerThreadDeliveries.close(settings.drainTimeoutMillis());
+        if (stuck > 0) {
+            status.warn("Ringlog appender '" + settings.name() + "': " + stuck + " deliveries on callers' threads had not returned within "
+                    + settings.drainTimeoutMillis() + " ms; the downstream appenders are stopped anyway");
+        }
     }
 
     @Override
