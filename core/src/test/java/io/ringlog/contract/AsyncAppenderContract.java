@@ -177,6 +177,19 @@ public abstract class AsyncAppenderContract extends ContractTestBase {
     }
 
     @Test
+    void aBufferedFileIsCurrentWithinASecondWhileTheContextKeepsRunning() throws Exception {
+        configure(Scenario.BUFFERED_FILE, 64, "BLOCK");
+        logMany(EventLevel.INFO, 10);
+        // Ten short lines never fill the child's buffer: only a flush at the end of the batch puts them on disk.
+        await().atMost(Duration.ofSeconds(1)).until(() -> fileLines().size() == 10);
+        assertThat(fileLines()).last().asString().endsWith("|INFO-9");
+        assertThat(harness.stats().delivered()).isEqualTo(10);
+
+        harness.shutdown();
+        assertThat(fileLines()).as("each line written once").hasSize(10);
+    }
+
+    @Test
     void aDrainThatHitsItsBoundReportsTheExactNumberLost() throws Exception {
         Map<String, String> properties = settings(8, "BLOCK");
         properties.put(Scenario.DRAIN_TIMEOUT, "200");

@@ -12,6 +12,11 @@ import java.util.Map;
 public enum Scenario {
     /** ASYNC → FILE: a file appender at the path in {@value #FILE_PROPERTY}, with the pattern {@code %level|%thread|%X{user}|%msg%n}. */
     FILE("file"),
+    /**
+     * As FILE, with a file appender that buffers ({@code immediateFlush=false}; Logback's and Log4j2's buffer is
+     * 8 KiB): without a flush it writes nothing until its buffer fills or it stops.
+     */
+    BUFFERED_FILE("buffered-file"),
     /** ASYNC → GATED: a test appender reporting {@code <MDC user>|<formatted message>} to {@code TestSinks.get("GATED")}. */
     GATED("gated"),
     /** ASYNC → FAILING and FILE: FAILING throws a RuntimeException on messages containing "boom", an Error on "fatal-error". */

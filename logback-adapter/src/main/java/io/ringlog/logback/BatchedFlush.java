@@ -7,32 +7,39 @@ import java.io.IOException;
 import java.io.OutputStream;
 
 /**
- * Makes one {@link OutputStreamAppender} child (a file or console appender configured with
- * {@code immediateFlush=true}, Logback's default) write every event but flush once per batch instead of
- * once per event. Consumer thread only.
+ * Makes one {@link OutputStreamAppender} child (a file or console appender) write every event and flush once
+ * per batch, at its end, whatever its configured {@code immediateFlush}: a child with Logback's default
+ * ({@code true}) flushes once per batch instead of once per event, and a child with {@code immediateFlush=false}
+ * is flushed at the end of each batch as well, so its file is current whenever the queue is idle.
+ * Consumer thread only.
  *
- * <p>Implementation notes. Every event but the last of a batch is appended with the child's
- * {@code immediateFlush} switched off for the duration of that one {@code doAppend} and switched back on
- * in a {@code finally}; the last event of the batch is appended with it on, so the child writes and flushes
- * it inside its own {@code writeBytes}, under its own {@code streamWriteLock}: safe against its
- * {@code stop()} and its rollover, and without touching that protected lock. Because the flag is on again
- * between deliveries, a child that is also attached to a logger keeps flushing that logger's writes; a
- * write that another thread makes during one of our events goes out with our flush at the end of the
- * current batch. If the child did not write the last event (its own filter or threshold refused it), the
- * bytes of earlier events are flushed with an unlocked {@code getOutputStream().flush()}: that stream is
- * written by the consumer only (or, for a shared child, is a synchronized {@code BufferedOutputStream}),
- * so the flush cannot interleave with a write; after a concurrent close it is a harmless no-op.
+ * <p>Implementation notes. The child's {@code immediateFlush} is set to {@code endOfBatch} for the duration of
+ * one {@code doAppend} when the two differ, and restored to the value it had when this plan was made in a
+ * {@code finally}: events before the last of a batch are written without a flush, and the last one is written
+ * and flushed by the child inside its own {@code writeBytes}, under its own {@code streamWriteLock}: safe against
+ * its {@code stop()} and its rollover (a {@code RollingFileAppender} closes and reopens its stream under that
+ * lock), and without touching that protected lock. Because the flag holds its configured value again between
+ * deliveries, a child that is also attached to a logger behaves for that logger as configured; a write that
+ * another thread makes during one of our events is flushed (or not) with it, and in any case goes out with our
+ * flush at the end of the current batch. If the child did not write the last event (its own filter or threshold
+ * refused it), the bytes of earlier events are flushed with an unlocked {@code getOutputStream().flush()}: that
+ * stream is written by the consumer only (or, for a shared child, is a synchronized
+ * {@code BufferedOutputStream}), so the flush cannot interleave with a write; on a stream that a concurrent
+ * rollover or stop has just closed it flushes an empty buffer into a closed file, a harmless no-op.
  */
 final class BatchedFlush {
 
     private final OutputStreamAppender<ILoggingEvent> target;
     private final ContextAware status;
+    /** The child's {@code immediateFlush} when the plan was made, restored after every event. */
+    private final boolean configuredImmediateFlush;
     /** Whether an event was written without a flush since the last end of batch; consumer thread only. */
     private boolean unflushed;
 
     BatchedFlush(OutputStreamAppender<ILoggingEvent> target, ContextAware status) {
         this.target = target;
         this.status = status;
+        this.configuredImmediateFlush = target.isImmediateFlush();
     }
 
     /** The child whose flushing this batches. */
@@ -40,24 +47,24 @@ final class BatchedFlush {
         return target;
     }
 
-    /** Appends one event to the child; flushes if {@code endOfBatch}. */
+    /** Appends one event to the child; flushes if {@code endOfBatch}, whatever the child's {@code immediateFlush}. */
     void append(ILoggingEvent event, boolean endOfBatch) {
-        if (endOfBatch) {
-            try {
-                target.doAppend(event);
-            } finally {
-                if (unflushed) {
-                    flushLeftovers();
-                }
-            }
-            return;
+        boolean switched = endOfBatch != configuredImmediateFlush;
+        if (!endOfBatch) {
+            unflushed = true;
         }
-        unflushed = true;
-        target.setImmediateFlush(false);
+        if (switched) {
+            target.setImmediateFlush(endOfBatch);
+        }
         try {
             target.doAppend(event);
         } finally {
-            target.setImmediateFlush(true);
+            if (switched) {
+                target.setImmediateFlush(configuredImmediateFlush);
+            }
+            if (endOfBatch && unflushed) {
+                flushLeftovers();
+            }
         }
     }
 

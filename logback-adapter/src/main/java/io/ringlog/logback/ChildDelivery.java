@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * Hands each event to every child appender in attachment order, batching the flushes of stream children
- * ({@link BatchedFlush}). A child that throws does not keep the event from the others: all are served,
+ * ({@link BatchedFlush}): each is flushed once per batch, at its end; with {@code flushAtEndOfBatch} off, only
+ * those configured with {@code immediateFlush=true}. A child that throws does not keep the event from the others: all are served,
  * then the first failure is rethrown (as a {@link ChildAppenderFailure}) so that the core counts the event
  * as failed. Consumer thread only.
  *
@@ -21,13 +22,16 @@ final class ChildDelivery implements EventSink<EventSlot> {
 
     private final ChildAppenders children;
     private final ContextAware status;
+    /** Whether children configured with {@code immediateFlush=false} are flushed at the end of each batch too. */
+    private final boolean flushAtEndOfBatch;
     /** The children array the plan was built for, and the plan: one entry per child, null if not batched. */
     private Appender<ILoggingEvent>[] planned;
     private BatchedFlush[] flushes = new BatchedFlush[0];
 
-    ChildDelivery(ChildAppenders children, ContextAware status) {
+    ChildDelivery(ChildAppenders children, ContextAware status, boolean flushAtEndOfBatch) {
         this.children = children;
         this.status = status;
+        this.flushAtEndOfBatch = flushAtEndOfBatch;
     }
 
     @Override
@@ -68,8 +72,8 @@ final class ChildDelivery implements EventSink<EventSlot> {
     /**
      * After a drain that completed (stop, reconfiguration, JVM exit): flushes the stream children that buffer
      * ({@code immediateFlush=false}), so that a JVM exiting without Logback's shutdown hook, which never stops
-     * them, still finds every drained event on disk. The other stream children flushed at the end of the last
-     * batch already.
+     * them, still finds every drained event on disk. With {@code flushAtEndOfBatch} on (the default) they, like
+     * the other stream children, flushed at the end of the last batch already, and this flush finds nothing to do.
      */
     @Override
     public void afterLastDelivery() {
@@ -81,9 +85,10 @@ final class ChildDelivery implements EventSink<EventSlot> {
     }
 
     /**
-     * Decides, per child, whether its flushes are batched: stream appenders whose {@code immediateFlush} is
-     * on. Between our deliveries the flag holds the configured value, so reading it here is reliable.
-     * Children that stay keep their state; an explicit {@code immediateFlush=false} is left alone.
+     * Decides, per child, whether its flushes are batched: every stream appender, or with
+     * {@code flushAtEndOfBatch} off only those whose {@code immediateFlush} is on (an explicit
+     * {@code immediateFlush=false} is then left alone). Between our deliveries the flag holds the configured
+     * value, so reading it here is reliable. Children that stay keep their state.
      */
     private void plan(Appender<ILoggingEvent>[] targets) {
         Map<Appender<ILoggingEvent>, BatchedFlush> previous = new IdentityHashMap<>();
@@ -99,7 +104,7 @@ final class ChildDelivery implements EventSink<EventSlot> {
                 next[i] = kept;
             } else if (targets[i] instanceof OutputStreamAppender) {
                 OutputStreamAppender<ILoggingEvent> stream = (OutputStreamAppender<ILoggingEvent>) targets[i];
-                if (stream.isImmediateFlush()) {
+                if (flushAtEndOfBatch || stream.isImmediateFlush()) {
                     next[i] = new BatchedFlush(stream, status);
                 }
             }

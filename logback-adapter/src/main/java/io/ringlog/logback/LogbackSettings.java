@@ -34,6 +34,8 @@ final class LogbackSettings {
     boolean jmx = true;
     boolean drainOnExit = true;
     int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
+    /** Whether children with {@code immediateFlush=false} are flushed at the end of each batch (by {@link ChildDelivery}). */
+    boolean flushAtEndOfBatch = true;
 
     /**
      * Validates and translates. Every problem is reported through {@code status} in Logback's terms;

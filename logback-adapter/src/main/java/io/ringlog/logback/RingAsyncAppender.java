@@ -17,7 +17,7 @@ import java.util.Iterator;
  * A drop-in replacement for {@code ch.qos.logback.classic.AsyncAppender}: change the {@code class}
  * attribute and keep the rest of the configuration. Callers hand events to a pre-allocated ring without
  * locks or allocation; one consumer thread ({@code ringlog-<name>}, a daemon) delivers them to every
- * {@code <appender-ref>} child, flushing file and console children once per batch. Lossless by default:
+ * {@code <appender-ref>} child, flushing file and console children at the end of each batch. Lossless by default:
  * when the ring is full, callers wait.
  *
  * <pre>{@code
@@ -30,6 +30,7 @@ import java.util.Iterator;
  *   <maxFlushTime>1000</maxFlushTime>            <!-- ms stop() may spend delivering what is queued; 0 = no bound -->
  *   <includeCallerData>false</includeCallerData> <!-- capture %method/%line on the caller's thread -->
  *   <maxBatchSize>1024</maxBatchSize>            <!-- most events between two flushes -->
+ *   <flushAtEndOfBatch>true</flushAtEndOfBatch>  <!-- flush immediateFlush=false children at each batch end too -->
  *   <drainOnExit>true</drainOnExit>              <!-- deliver what is queued when the JVM exits without stopping Logback -->
  *   <jmx>true</jmx>                              <!-- io.ringlog:type=AsyncAppender,framework=logback,context=..,name=.. -->
  *   <appender-ref ref="FILE"/>
@@ -48,12 +49,15 @@ import java.util.Iterator;
  * appender would have written. The argument array and key/value pairs of an event remain references: an
  * encoder that reads them (rather than the formatted message) sees later mutations, as with the stock appender.
  *
- * <p>Flushing: children that are {@code OutputStreamAppender}s with {@code immediateFlush=true} (Logback's
- * default) write every event but flush only at the end of each batch, inside their own lock (see
- * {@code BatchedFlush}); under load that is one write system call per batch instead of one per event, and
- * the file is still up to date whenever the queue is empty. A child configured with
- * {@code immediateFlush=false} is left as configured: its buffer is written when full and when it stops,
- * exactly as without Ringlog (so it loses its buffered tail if the JVM exits without stopping Logback).
+ * <p>Flushing: children that are {@code OutputStreamAppender}s (file, rolling file and console appenders) write
+ * every event but flush only at the end of each batch, inside their own lock (see {@code BatchedFlush}); under
+ * load that is one write system call per batch instead of one per event, and the file is up to date whenever
+ * the queue is empty. This holds whatever the child's {@code immediateFlush}: with Logback's default
+ * ({@code true}) it saves flushes, and a child configured with {@code immediateFlush=false} is flushed at the end
+ * of each batch as well, as Log4j2 flushes its buffered appenders at the end of a batch. With
+ * {@code flushAtEndOfBatch=false} such a child is left as configured: its buffer is written when full and when
+ * it stops, exactly as without Ringlog, so a quiet service's last events wait in it (and are lost on a
+ * {@code kill -9}).
  *
  * <p>Lifecycle: {@link #stop()} stops accepting events, delivers what is queued within
  * {@code maxFlushTime} (reporting the exact number of events lost if the bound is hit), unregisters the
@@ -133,7 +137,8 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
             return;
         }
         children.restartStopped();
-        AsyncPipeline<EventSlot> created = AsyncPipeline.create(pipelineSettings, EventSlot::new, new ChildDelivery(children, this), status);
+        ChildDelivery delivery = new ChildDelivery(children, this, settings.flushAtEndOfBatch);
+        AsyncPipeline<EventSlot> created = AsyncPipeline.create(pipelineSettings, EventSlot::new, delivery, status);
         try {
             created.start();
         } catch (RuntimeException e) {
@@ -361,6 +366,20 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     /** The configured batch bound. */
     public int getMaxBatchSize() {
         return settings.maxBatchSize;
+    }
+
+    /**
+     * Whether children configured with {@code immediateFlush=false} are flushed at the end of each batch, like
+     * every other file and console child, so that their files are current whenever the queue is idle; default
+     * true. False leaves them as configured: their buffer is written when full and when they stop.
+     */
+    public void setFlushAtEndOfBatch(boolean flushAtEndOfBatch) {
+        settings.flushAtEndOfBatch = flushAtEndOfBatch;
+    }
+
+    /** Whether buffered children are flushed at the end of each batch. */
+    public boolean isFlushAtEndOfBatch() {
+        return settings.flushAtEndOfBatch;
     }
 
     // ---- AppenderAttachable: the <appender-ref> children ----

@@ -8,7 +8,7 @@
  *  Logger -&gt; RingAsyncAppender.append                ChildDelivery.deliver(slot, endOfBatch)
  *            prepareForDeferredProcessing                for each &lt;appender-ref&gt; child:
  *            (+ caller data)                               BatchedFlush: immediateFlush off,
- *            AsyncPipeline.offer ----&gt; [ ring ] ----&gt;       on again for the last event
+ *            AsyncPipeline.offer ----&gt; [ ring ] ----&gt;       on for the last event of a batch
  *            (full: BLOCK / DROP_*)                         doAppend (failures isolated)
  *                                                      rethrow the first failure -&gt; counted
  * </pre>
@@ -17,7 +17,7 @@
  * job: {@code LogbackSettings} translates the Logback vocabulary into core settings (the only place that
  * does), {@code EventSlot} carries an event through the ring, {@code EventLevels} maps levels,
  * {@code ChildAppenders} holds the {@code <appender-ref>} children, {@code ChildDelivery} fans each event
- * out to them, {@code BatchedFlush} flushes a file once per batch, {@code LogbackStatus} routes core
+ * out to them, {@code BatchedFlush} flushes a file or console child once per batch, at its end, {@code LogbackStatus} routes core
  * reports into Logback's status manager, and {@code LogbackVersion} refuses a Logback older than 1.3.
  *
  * <p>Shutdown: {@code stop()} stops the pipeline (which drains within {@code maxFlushTime}), then stops

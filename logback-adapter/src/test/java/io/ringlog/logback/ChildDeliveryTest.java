@@ -14,20 +14,28 @@ class ChildDeliveryTest {
         return slot;
     }
 
+    private static ChildAppenders children(StreamFixture... streams) {
+        ChildAppenders children = new ChildAppenders();
+        for (StreamFixture stream : streams) {
+            children.addAppender(stream.appender);
+        }
+        return children;
+    }
+
     @Test
-    void batchesOnlyChildrenWithImmediateFlushAndPicksUpNewChildren() {
+    void flushesEveryStreamChildOncePerBatchAndPicksUpNewChildren() {
         StreamFixture flushing = new StreamFixture("FLUSHING", true);
         StreamFixture buffered = new StreamFixture("BUFFERED", false);
-        ChildAppenders children = new ChildAppenders();
-        children.addAppender(flushing.appender);
-        children.addAppender(buffered.appender);
-        ChildDelivery delivery = new ChildDelivery(children, flushing.appender);
+        ChildAppenders children = children(flushing, buffered);
+        ChildDelivery delivery = new ChildDelivery(children, flushing.appender, true);
 
         delivery.deliver(slot(flushing.event("a")), false);
+        assertThat(buffered.stream.flushes).as("not before the end of the batch").isZero();
         delivery.deliver(slot(flushing.event("b")), true);
         assertThat(flushing.stream.flushes).isBetween(1, 2);
-        assertThat(buffered.stream.flushes).as("immediateFlush=false is left alone").isZero();
+        assertThat(buffered.stream.flushes).as("immediateFlush=false is flushed at the end of the batch").isBetween(1, 2);
         assertThat(buffered.stream.writes).isEqualTo(2);
+        assertThat(buffered.appender.isImmediateFlush()).as("its configured value, between deliveries").isFalse();
 
         StreamFixture late = new StreamFixture("LATE", true);
         children.addAppender(late.appender);
@@ -36,6 +44,22 @@ class ChildDeliveryTest {
         assertThat(late.stream.text()).isEqualTo("c\nd\n");
         assertThat(late.stream.writes).isEqualTo(2);
         assertThat(late.stream.flushes).isBetween(1, 2);
+    }
+
+    @Test
+    void withoutFlushAtEndOfBatchAnImmediateFlushFalseChildIsLeftAlone() {
+        StreamFixture flushing = new StreamFixture("FLUSHING", true);
+        StreamFixture buffered = new StreamFixture("BUFFERED", false);
+        ChildDelivery delivery = new ChildDelivery(children(flushing, buffered), flushing.appender, false);
+
+        delivery.deliver(slot(flushing.event("a")), false);
+        delivery.deliver(slot(flushing.event("b")), true);
+        assertThat(flushing.stream.flushes).as("immediateFlush=true is still batched").isBetween(1, 2);
+        assertThat(buffered.stream.writes).isEqualTo(2);
+        assertThat(buffered.stream.flushes).as("immediateFlush=false is left alone").isZero();
+
+        delivery.afterLastDelivery();
+        assertThat(buffered.stream.flushes).as("until a drain completes").isEqualTo(1);
     }
 
     @Test
@@ -53,7 +77,7 @@ class ChildDeliveryTest {
         children.addAppender(first);
         children.addAppender(sibling.appender);
         children.addAppender(second);
-        ChildDelivery delivery = new ChildDelivery(children, sibling.appender);
+        ChildDelivery delivery = new ChildDelivery(children, sibling.appender, true);
 
         assertThatThrownBy(() -> delivery.deliver(slot(sibling.event("throw-runtime")), true))
                 .isInstanceOf(ChildAppenderFailure.class)
@@ -71,7 +95,7 @@ class ChildDeliveryTest {
     void clearReleasesTheEvent() {
         StreamFixture fixture = new StreamFixture("OUT", true);
         EventSlot slot = slot(fixture.event("x"));
-        new ChildDelivery(new ChildAppenders(), fixture.appender).clear(slot);
+        new ChildDelivery(new ChildAppenders(), fixture.appender, true).clear(slot);
         assertThat(slot.event()).isNull();
     }
 }

@@ -46,6 +46,7 @@ class LogbackSettingsTest {
         assertThat(translated.drainOnJvmExit()).isTrue();
         assertThat(settings.jmx).isTrue();
         assertThat(settings.includeCallerData).isFalse();
+        assertThat(settings.flushAtEndOfBatch).isTrue();
         assertThat(context.getStatusManager().getCount()).isZero();
     }
 
