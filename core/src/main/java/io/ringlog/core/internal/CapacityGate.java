@@ -6,6 +6,7 @@ import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -40,6 +41,8 @@ final class CapacityGate {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition slotFreed = lock.newCondition();
     private final AtomicInteger waiters = new AtomicInteger();
+    /** Returns from a wait (signalled, timed out or interrupted), for the figures; waiting callers only. */
+    private final LongAdder wakeUps = new LongAdder();
 
     /**
      * Claims a slot, waiting as long as needed or until {@code deadlineNanos} (a {@link System#nanoTime()}
@@ -83,6 +86,7 @@ final class CapacityGate {
                 } catch (InterruptedException e) {
                     interrupted = true;
                 }
+                wakeUps.increment();
             }
         } finally {
             lock.unlock();
@@ -109,6 +113,11 @@ final class CapacityGate {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** How many times a waiting caller woke up so far (signalled, timed out or interrupted). */
+    long wakeUps() {
+        return wakeUps.sum();
     }
 
     /** The number of callers currently waiting (a volatile read). */
