@@ -17,12 +17,19 @@ class CapacityGateVirtualThreadsIT {
     private static final int THREADS = 10_000;
     private static final int EVENTS_PER_THREAD = 5;
 
+    /**
+     * No herd and no starvation: about one wake-up per freed slot (measured 0.98; the former wake-all gate: 4.27), and
+     * while one caller waits the consumer frees at most about one slot per caller queued ahead of it (at most 9,999)
+     * plus a ring's worth (measured 10,688; the former gate: 48,461 of the run's 50,000).
+     */
     @Test
     void virtualThreadsWaitingWithoutBound() throws Exception {
         warmUp();
         GatePressure.Figures figures = GatePressure.run("10,000 virtual threads, BLOCK", THREADS, EVENTS_PER_THREAD, -1,
                 CapacityGateVirtualThreadsIT::virtual);
         assertThat(figures.dropped).isZero();
+        assertThat(figures.wakeUpsPerFreedSlot()).isLessThanOrEqualTo(1.5);
+        assertThat(figures.mostSlotsFreedDuringAWait).isLessThanOrEqualTo(THREADS + 4L * GatePressure.CAPACITY);
     }
 
     @Test
