@@ -128,9 +128,6 @@ final class CapacityGate {
 
     /** Links {@code self} at the tail and runs a grant pass (see the class notes); true if it is the head after it. */
     private boolean enqueue(Waiter self, RingBuffer<?> ring) {
-        Waiter granted;
-        int count;
-        boolean atHead;
         lock.lock();
         try {
             if (tail == null) {
@@ -141,18 +138,14 @@ final class CapacityGate {
             }
             tail = self;
             queued++;
-            VarHandle.fullFence();
-            granted = head;
-            count = grantLocked(ring);
-            atHead = head == self;
         } finally {
             lock.unlock();
         }
-        wake(granted, count, self);
-        return atHead;
+        VarHandle.fullFence(); // the store of queued, then the pass's reads of the consumer's sequence
+        return recheck(self, ring);
     }
 
-    /** After a wake-up without a grant: runs a grant pass; true if {@code self} is (still) waiting at the head. */
+    /** Runs a grant pass (after queueing, or a wake-up without a grant); true if {@code self} is waiting at the head. */
     private boolean recheck(Waiter self, RingBuffer<?> ring) {
         Waiter granted;
         int count;
