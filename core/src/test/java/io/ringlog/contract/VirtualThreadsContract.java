@@ -31,9 +31,9 @@ public abstract class VirtualThreadsContract extends ContractTestBase {
     private static final long WARM_UP_EVENTS_PER_THREAD = 2_000;
     private static final long LOGGED = THREADS * EVENTS_PER_THREAD + WARM_UP_THREADS * WARM_UP_EVENTS_PER_THREAD;
     private static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(120);
-    /** Test classes that may appear on a pinned stack: this package, and the adapters' harnesses and tests. */
     /** The top frame of a pin the JVM causes while it loads a class. */
     private static final Pattern CLASS_LOADING = Pattern.compile("^at (jdk\\.internal\\.loader\\.|java\\.lang\\.ClassLoader\\.)");
+    /** Test classes that may appear on a pinned stack: this package, and the adapters' harnesses and tests. */
     private static final Pattern TEST_FRAME = Pattern.compile("^at io\\.ringlog\\.(contract\\.|[\\w.]*\\.\\w*(Harness|IT|Test)[.$])");
 
     /** Starts a virtual thread with this name, running {@code body}. */

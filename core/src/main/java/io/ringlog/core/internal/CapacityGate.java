@@ -5,30 +5,48 @@ import com.lmax.disruptor.RingBuffer;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.Condition;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Where callers wait for a free slot when the ring is full, without burning CPU: a brief spin, then
- * parking on a condition that the consumer signals when it frees slots and someone is waiting.
+ * Where callers wait for a free slot when the ring is full: a FIFO queue in which free slots are claimed for the
+ * waiting callers, oldest first, by whichever thread sees them free (normally the consumer, right after it releases
+ * them), and each caller is woken only once its slot is claimed.
  *
- * <p>Implementation notes: this is the slow path only; the producer's fast path never touches it.
- * {@code waiters} is incremented (a sequentially consistent RMW) by a caller before it re-checks capacity
- * and decremented after; the consumer releases slots (a release store of its sequence), issues a full fence
- * and then reads {@code waiters}. Either the consumer sees the waiter and signals under the lock, or the
- * waiter's re-check, which comes after its increment, sees the freed slots: no wake-up is lost. The waiter
- * re-checks under the lock and awaits with a timeout ({@value #RECHECK_NANOS} ns) as a second line of
- * defence, which also lets it notice that the pipeline stopped or that its deadline passed. The claim
- * itself is {@code tryNext}, a CAS that never moves the cursor beyond the free capacity, so the ring's
- * counters stay truthful while callers wait (unlike a Disruptor 4 {@code next()}).
+ * <pre>
+ *   caller finds ring full ──► [spin, only if nobody queued] ──► enqueue at tail ──► park
+ *   consumer releases slots ──► grant pass: for head, head.next, ...: tryNext() ──► granted = seq, unpark
+ * </pre>
+ *
+ * <p>Fairness: a caller that finds the ring full and others already queued does not spin; it queues behind them, and
+ * slots go to queued callers in arrival order. A caller with {@code q} callers queued ahead of it is granted a slot
+ * once {@code q + 1} slots were freed and not taken on the fast path, and woken once: the fast path (a caller whose
+ * first {@code tryNext} finds room) is untouched and can still take a slot in the moment between the consumer's
+ * release and its grant pass. One waiter wakes per granted slot, plus once when it becomes the head of the queue.
+ *
+ * <p>Implementation notes. {@code head}, {@code tail} and each {@link Waiter}'s links are guarded by {@code lock}
+ * (a {@link ReentrantLock}: waiting on it does not pin a virtual thread). {@code queued} is written only under the
+ * lock (volatile stores) and read without it by the consumer. {@link Waiter#granted} is written once, under the lock,
+ * by the granting thread (a volatile store, after the {@code tryNext} CAS that claimed the slot), and read by its
+ * waiter (a volatile load) before it writes the slot: the claim, and the consumer's clearing of the slot before its
+ * release, happen-before the waiter's writes. A waiter is unlinked in the same lock hold that grants it, so under the
+ * lock a waiter is either queued and not granted, or granted and gone: one that gives up takes its grant if it has one.
+ *
+ * <p>No lost hand-over: a caller links itself, stores {@code queued}, issues a full fence and then runs a grant pass;
+ * the consumer releases slots (a release store of its sequence), issues a full fence and then reads {@code queued}.
+ * Either the consumer sees the caller and runs a grant pass under the lock, or the caller's own pass sees the freed
+ * slots. A slot taken on the fast path meanwhile holds an event, whose release runs another pass. The head of the
+ * queue also re-checks on its own every {@value #HEAD_RECHECK_NANOS} ns (a second line of defence); the others park
+ * until granted, woken to become the head, released, or their deadline. The claim itself is {@code tryNext}, a CAS
+ * that never moves the cursor beyond the free capacity, so the ring's counters stay truthful while callers wait.
  */
 final class CapacityGate {
     static final long NO_DEADLINE = Long.MAX_VALUE;
     /** Returned when no slot was obtained. */
     static final long NO_SLOT = -1;
     private static final int SPIN_TRIES = 64;
-    private static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final long HEAD_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     static {
         // Initialises the exception a full ring throws on the thread that creates the pipeline. Otherwise the first
@@ -37,9 +55,24 @@ final class CapacityGate {
         Objects.requireNonNull(InsufficientCapacityException.INSTANCE);
     }
 
+    /** A queued caller. Links guarded by the gate's lock; {@code granted} written once under it. */
+    private static final class Waiter {
+        final Thread thread;
+        Waiter prev;
+        Waiter next;
+        volatile long granted = NO_SLOT;
+
+        Waiter(Thread thread) {
+            this.thread = thread;
+        }
+    }
+
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition slotFreed = lock.newCondition();
-    private final AtomicInteger waiters = new AtomicInteger();
+    private Waiter head;
+    private Waiter tail;
+    private volatile int queued;
+    /** Returns from a park (granted, made head, timed out, released or interrupted), for the figures; waiters only. */
+    private final LongAdder wakeUps = new LongAdder();
 
     /**
      * Claims a slot, waiting as long as needed or until {@code deadlineNanos} (a {@link System#nanoTime()}
@@ -49,70 +82,191 @@ final class CapacityGate {
      * @return the claimed sequence, or {@link #NO_SLOT}
      */
     long claim(RingBuffer<?> ring, long deadlineNanos, PipelineState state) {
-        for (int i = 0; i < SPIN_TRIES; i++) {
-            Thread.onSpinWait();
-            try {
-                return ring.tryNext();
-            } catch (InsufficientCapacityException full) {
-                // keep spinning briefly before parking
-            }
-        }
-        boolean interrupted = false;
-        waiters.incrementAndGet();
-        lock.lock();
-        try {
-            for (;;) {
+        if (queued == 0) {
+            // Nobody to overtake: a brief spin spares a park when the consumer is about to release.
+            for (int i = 0; i < SPIN_TRIES; i++) {
+                Thread.onSpinWait();
                 try {
                     return ring.tryNext();
                 } catch (InsufficientCapacityException full) {
-                    // wait below
+                    // keep spinning briefly before queueing
                 }
-                if (state.get() > PipelineState.DRAINING) {
-                    return NO_SLOT;
+            }
+        }
+        Waiter self = new Waiter(Thread.currentThread());
+        boolean atHead = enqueue(self, ring);
+        boolean interrupted = false;
+        try {
+            for (;;) {
+                long sequence = self.granted;
+                if (sequence != NO_SLOT) {
+                    return sequence;
                 }
-                long wait = RECHECK_NANOS;
-                if (deadlineNanos != NO_DEADLINE) {
-                    long remaining = deadlineNanos - System.nanoTime();
-                    if (remaining <= 0) {
-                        return NO_SLOT;
-                    }
-                    wait = Math.min(wait, remaining);
+                long remaining = deadlineNanos == NO_DEADLINE ? NO_DEADLINE : deadlineNanos - System.nanoTime();
+                if (state.get() > PipelineState.DRAINING || remaining <= 0) {
+                    return leave(self);
                 }
-                try {
-                    slotFreed.awaitNanos(wait);
-                } catch (InterruptedException e) {
-                    interrupted = true;
+                if (atHead) {
+                    LockSupport.parkNanos(this, Math.min(remaining, HEAD_RECHECK_NANOS));
+                } else if (remaining != NO_DEADLINE) {
+                    LockSupport.parkNanos(this, remaining);
+                } else {
+                    LockSupport.park(this);
+                }
+                wakeUps.increment();
+                interrupted |= Thread.interrupted();
+                if (self.granted == NO_SLOT) {
+                    atHead = recheck(self, ring);
                 }
             }
         } finally {
-            lock.unlock();
-            waiters.decrementAndGet();
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
         }
     }
 
-    /** Called by the consumer after it released slots: wakes the waiting callers, if any. */
-    void slotsReleased() {
-        VarHandle.fullFence();
-        if (waiters.get() > 0) {
-            signalAll();
+    /** Links {@code self} at the tail and runs a grant pass (see the class notes); true if it is the head after it. */
+    private boolean enqueue(Waiter self, RingBuffer<?> ring) {
+        lock.lock();
+        try {
+            if (tail == null) {
+                head = self;
+            } else {
+                tail.next = self;
+                self.prev = tail;
+            }
+            tail = self;
+            queued++;
+        } finally {
+            lock.unlock();
+        }
+        VarHandle.fullFence(); // the store of queued, then the pass's reads of the consumer's sequence
+        return recheck(self, ring);
+    }
+
+    /** Runs a grant pass (after queueing, or a wake-up without a grant); true if {@code self} is waiting at the head. */
+    private boolean recheck(Waiter self, RingBuffer<?> ring) {
+        Waiter granted;
+        int count;
+        boolean atHead;
+        lock.lock();
+        try {
+            granted = head;
+            count = grantLocked(ring);
+            atHead = head == self;
+        } finally {
+            lock.unlock();
+        }
+        wake(granted, count, self);
+        return atHead;
+    }
+
+    /** Gives up waiting: returns the slot if one was granted meanwhile, else unlinks {@code self}. */
+    private long leave(Waiter self) {
+        Waiter newHead = null;
+        lock.lock();
+        try {
+            long sequence = self.granted;
+            if (sequence != NO_SLOT) {
+                return sequence;
+            }
+            if (self.prev == null) {
+                head = self.next;
+                newHead = head;
+            } else {
+                self.prev.next = self.next;
+            }
+            if (self.next == null) {
+                tail = self.prev;
+            } else {
+                self.next.prev = self.prev;
+            }
+            queued--;
+        } finally {
+            lock.unlock();
+        }
+        if (newHead != null) {
+            LockSupport.unpark(newHead.thread); // it re-checks on its own from now on
+        }
+        return NO_SLOT;
+    }
+
+    /**
+     * Under the lock: claims a slot for each waiter from the head on while {@code tryNext} succeeds, and unlinks the
+     * granted ones; returns how many (they are the first {@code n} from the former head, still linked by {@code next}).
+     */
+    private int grantLocked(RingBuffer<?> ring) {
+        int count = 0;
+        Waiter waiter = head;
+        while (waiter != null) {
+            try {
+                waiter.granted = ring.tryNext();
+            } catch (InsufficientCapacityException full) {
+                break;
+            }
+            count++;
+            queued--;
+            waiter = waiter.next;
+        }
+        if (count > 0) {
+            head = waiter;
+            if (waiter == null) {
+                tail = null;
+            } else {
+                waiter.prev = null;
+            }
+        }
+        return count;
+    }
+
+    /**
+     * Outside the lock: unparks the {@code count} granted waiters from {@code first}, and the new head, if any
+     * (it re-checks on its own from now on); {@code self} needs no unpark. The links read were written under the lock.
+     */
+    private void wake(Waiter first, int count, Waiter self) {
+        if (count == 0) {
+            return;
+        }
+        Waiter waiter = first;
+        for (int i = 0; i < count; i++) {
+            if (waiter != self) {
+                LockSupport.unpark(waiter.thread);
+            }
+            waiter = waiter.next;
+        }
+        if (waiter != null && waiter != self) {
+            LockSupport.unpark(waiter.thread);
         }
     }
 
-    /** Wakes every waiting caller so that it re-checks capacity and the pipeline's state; any thread. */
+    /** Called by the consumer after it released slots: hands them to the queued callers, if any. */
+    void slotsReleased(RingBuffer<?> ring) {
+        VarHandle.fullFence();
+        if (queued > 0) {
+            recheck(null, ring);
+        }
+    }
+
+    /** Wakes every queued caller so that it re-checks the pipeline's state; any thread. */
     void signalAll() {
         lock.lock();
         try {
-            slotFreed.signalAll();
+            for (Waiter waiter = head; waiter != null; waiter = waiter.next) {
+                LockSupport.unpark(waiter.thread);
+            }
         } finally {
             lock.unlock();
         }
     }
 
-    /** The number of callers currently waiting (a volatile read). */
+    /** How many times a queued caller woke up so far (granted, made head, timed out, released or interrupted). */
+    long wakeUps() {
+        return wakeUps.sum();
+    }
+
+    /** The number of callers queued (a volatile read). */
     int waiters() {
-        return waiters.get();
+        return queued;
     }
 }

@@ -20,11 +20,9 @@ import java.util.function.BooleanSupplier;
  * <ul>
  * <li>{@code consumed} (a Disruptor {@link Sequence}, the ring's only gating sequence) has one writer, this
  * loop; it is a release store, made every {@value #RELEASE_STRIDE} events and at the end of each batch,
- * after the slots were cleared. Callers parked on the {@link CapacityGate} are woken
- * ({@link CapacityGate#slotsReleased()}) at the end of each batch and within a batch only once a quarter of the
- * ring is free again: a woken caller then finds room for many events instead of parking again after one, and
- * the consumer does not pay a futex wake-up every few events while the ring is full. No wake-up is lost: every
- * batch ends with one (the gate's own reasoning), and a parked caller also re-checks on its own every 10 ms.
+ * after the slots were cleared. Each release hands the freed slots to the callers queued on the
+ * {@link CapacityGate} ({@link CapacityGate#slotsReleased}: a full fence and a volatile load when nobody waits),
+ * oldest first, waking one caller per slot claimed for it; the gate's notes say why no hand-over is lost.
  * <li>Slots are read after {@code RingBuffer.isAvailable} (an acquire load of the producer's release store).
  * <li>{@code failed} has one writer, this loop (volatile stores), read by stats. {@code closedAt} is set once, by a
  * CAS from {@code OPEN} ({@link #fixLastAccepted()}): by this loop when it closes or fails, or by {@code stop()}
@@ -58,10 +56,6 @@ final class ConsumerLoop<S> implements Runnable {
     private final StatusReporter status;
     private final String appender;
     private final int maxBatchSize;
-    /** Released slots between two wake-ups of parked callers within a batch. */
-    private final long wakeStride;
-    /** The sequence up to which parked callers were last woken; consumer thread only. */
-    private long wokenUpTo = -1;
     private final CountDownLatch ended = new CountDownLatch(1);
 
     private static final VarHandle STARTED;
@@ -104,7 +98,6 @@ final class ConsumerLoop<S> implements Runnable {
         this.status = status;
         this.appender = appender;
         this.maxBatchSize = maxBatchSize;
-        this.wakeStride = Math.max(RELEASE_STRIDE, ring.getBufferSize() / 4);
         this.workOrStop = () -> ring.isAvailable(awaited) || state.get() != PipelineState.RUNNING;
         this.onEnd = onEnd;
     }
@@ -174,7 +167,7 @@ final class ConsumerLoop<S> implements Runnable {
         Thread.interrupted();
         for (long sequence = from; sequence <= to; sequence++) {
             if (state.get() >= PipelineState.ABANDONED) {
-                release(sequence - 1, true);
+                release(sequence - 1);
                 return sequence;
             }
             Entry<S> entry = ring.get(sequence);
@@ -192,10 +185,10 @@ final class ConsumerLoop<S> implements Runnable {
             FINISHED.setRelease(this, sequence);
             clear(entry);
             if (sequence != to && ((sequence - from + 1) % RELEASE_STRIDE) == 0) {
-                release(sequence, sequence - wokenUpTo >= wakeStride);
+                release(sequence);
             }
         }
-        release(to, true);
+        release(to);
         return to + 1;
     }
 
@@ -227,12 +220,9 @@ final class ConsumerLoop<S> implements Runnable {
         }
     }
 
-    private void release(long sequence, boolean wakeParkedCallers) {
+    private void release(long sequence) {
         consumed.set(sequence);
-        if (wakeParkedCallers) {
-            wokenUpTo = sequence;
-            gate.slotsReleased();
-        }
+        gate.slotsReleased(ring);
     }
 
     /** Fixes the last sequence to deliver (see the class notes), delivers up to it and stops. */

@@ -1,0 +1,161 @@
+package io.ringlog.core.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.Sequence;
+import io.ringlog.contract.TestThreads;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.IntSupplier;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The gate's hand-over, driven step by step: the test plays the consumer (it moves the ring's gating sequence) and
+ * starts each caller only once the previous one is queued, so the arrival order is known.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+class CapacityGateTest {
+    private static final int CAPACITY = 4;
+
+    private final RingBuffer<long[]> ring = RingBuffer.createMultiProducer(() -> new long[1], CAPACITY, new BlockingWaitStrategy());
+    private final Sequence consumed = new Sequence(-1);
+    private final PipelineState state = new PipelineState();
+    private final CapacityGate gate = new CapacityGate();
+
+    /** A caller waiting in the gate on its own thread, and what it got. */
+    private final class Caller {
+        final AtomicLong sequence = new AtomicLong(Long.MIN_VALUE);
+        final AtomicBoolean interruptedAfter = new AtomicBoolean();
+        final Thread thread;
+
+        /** Starts the caller and waits until it is parked with {@code queuedAfter} callers queued, or done. */
+        Caller(String name, long deadlineNanos, int queuedAfter) {
+            this(name, deadlineNanos, () -> queuedAfter);
+        }
+
+        /** As above, with the number of callers expected in the queue by then computed at each poll. */
+        Caller(String name, long deadlineNanos, IntSupplier queuedAfter) {
+            thread = TestThreads.startThread(name, () -> {
+                sequence.set(gate.claim(ring, deadlineNanos, state));
+                interruptedAfter.set(Thread.currentThread().isInterrupted());
+            });
+            await().until(() -> (gate.waiters() == queuedAfter.getAsInt() && TestThreads.isParked(thread)) || !thread.isAlive());
+        }
+
+        long awaitResult() throws InterruptedException {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(thread.isAlive()).as(thread.getName() + " still waiting").isFalse();
+            return sequence.get();
+        }
+    }
+
+    @BeforeEach
+    void fillTheRing() throws Exception {
+        ring.addGatingSequences(consumed);
+        state.advance(PipelineState.NEW, PipelineState.RUNNING);
+        for (int i = 0; i < CAPACITY; i++) {
+            ring.tryNext();
+        }
+    }
+
+    /** The consumer frees slots up to {@code sequence} and hands them over. */
+    private void release(long sequence) {
+        consumed.set(sequence);
+        gate.slotsReleased(ring);
+    }
+
+    @Test
+    void slotsGoToQueuedCallersInArrivalOrderAndANewcomerQueuesBehindThem() throws Exception {
+        Caller first = new Caller("first", CapacityGate.NO_DEADLINE, 1);
+        Caller second = new Caller("second", CapacityGate.NO_DEADLINE, 2);
+
+        // A slot is free, but the consumer has not handed it over yet: a newcomer must not take it.
+        consumed.set(0);
+        Caller newcomer = new Caller("newcomer", CapacityGate.NO_DEADLINE, 2);
+        assertThat(first.awaitResult()).isEqualTo(CAPACITY);
+        assertThat(gate.waiters()).isEqualTo(2);
+
+        release(1);
+        assertThat(second.awaitResult()).isEqualTo(CAPACITY + 1);
+        assertThat(TestThreads.isParked(newcomer.thread)).as("the newcomer waits its turn").isTrue();
+
+        release(2);
+        assertThat(newcomer.awaitResult()).isEqualTo(CAPACITY + 2);
+        assertThat(gate.waiters()).isZero();
+    }
+
+    @Test
+    void eachFreedSlotWakesOneCallerNotAll() throws Exception {
+        Caller[] callers = new Caller[6];
+        for (int i = 0; i < callers.length; i++) {
+            callers[i] = new Caller("caller-" + i, CapacityGate.NO_DEADLINE, i + 1);
+        }
+        long wakeUpsBefore = gate.wakeUps();
+        long begin = System.nanoTime();
+
+        release(0);
+        assertThat(callers[0].awaitResult()).isEqualTo(CAPACITY);
+        // The granted caller, and the next one once (to re-check on its own as the new head), not the other four. The
+        // new head also re-checks every 10 ms, however long this took on a loaded machine; a herd wakes all six.
+        long headRechecks = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin) / 10 + 1;
+        assertThat(gate.wakeUps() - wakeUpsBefore).isLessThanOrEqualTo(2 + headRechecks);
+        for (int i = 2; i < callers.length; i++) {
+            assertThat(TestThreads.isParked(callers[i].thread)).isTrue();
+        }
+        release(CAPACITY + 1);
+        for (int i = 1; i < callers.length; i++) {
+            assertThat(callers[i].awaitResult()).isEqualTo(CAPACITY + i);
+        }
+    }
+
+    @Test
+    void aCallerWhoseDeadlinePassesLeavesTheQueueWithoutASlotAndTheOthersKeepTheirOrder() throws Exception {
+        Caller first = new Caller("first", CapacityGate.NO_DEADLINE, 1);
+        Caller impatient = new Caller("impatient", System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500), 2);
+        Caller last = new Caller("last", CapacityGate.NO_DEADLINE, () -> impatient.thread.isAlive() ? 3 : 2);
+
+        assertThat(impatient.awaitResult()).isEqualTo(CapacityGate.NO_SLOT);
+        assertThat(gate.waiters()).isEqualTo(2);
+        release(1);
+        assertThat(first.awaitResult()).isEqualTo(CAPACITY);
+        assertThat(last.awaitResult()).isEqualTo(CAPACITY + 1);
+        assertThat(ring.getCursor()).as("no slot claimed for the caller who left").isEqualTo(CAPACITY + 1);
+    }
+
+    @Test
+    void anInterruptDoesNotEndTheWaitAndIsRestoredAfterIt() throws Exception {
+        Caller head = new Caller("head", CapacityGate.NO_DEADLINE, 1);
+        Caller queued = new Caller("queued", CapacityGate.NO_DEADLINE, 2);
+        head.thread.interrupt();
+        queued.thread.interrupt();
+        await().during(Duration.ofMillis(50)).atMost(Duration.ofSeconds(5))
+                .until(() -> TestThreads.isParked(head.thread) && TestThreads.isParked(queued.thread) && gate.waiters() == 2);
+
+        release(1);
+        assertThat(head.awaitResult()).isEqualTo(CAPACITY);
+        assertThat(queued.awaitResult()).isEqualTo(CAPACITY + 1);
+        assertThat(head.interruptedAfter).isTrue();
+        assertThat(queued.interruptedAfter).isTrue();
+    }
+
+    @Test
+    void callersAreReleasedWithoutASlotOnceThePipelinePassesDraining() throws Exception {
+        Caller head = new Caller("head", CapacityGate.NO_DEADLINE, 1);
+        Caller queued = new Caller("queued", CapacityGate.NO_DEADLINE, 2);
+        state.advance(PipelineState.RUNNING, PipelineState.DRAINING);
+        state.advance(PipelineState.DRAINING, PipelineState.CLOSING);
+        gate.signalAll();
+
+        assertThat(head.awaitResult()).isEqualTo(CapacityGate.NO_SLOT);
+        assertThat(queued.awaitResult()).isEqualTo(CapacityGate.NO_SLOT);
+        assertThat(gate.waiters()).isZero();
+        assertThat(ring.getCursor()).isEqualTo(CAPACITY - 1);
+    }
+}
