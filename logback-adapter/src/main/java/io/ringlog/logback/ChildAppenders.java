@@ -31,15 +31,15 @@ final class ChildAppenders implements AppenderAttachable<ILoggingEvent> {
     /**
      * Appends an event to every child on the caller's thread, as Logback does for a synchronous appender, once the
      * pipeline no longer queues (see {@code RingAsyncAppender}). A child that throws is reported and does not keep the
-     * event from the others; a stream child that buffers ({@code immediateFlush=false}) is flushed, since no end of
-     * batch will come to flush it. Callers may do this concurrently: each child serialises its own appends, and the
+     * event from the others; with {@code flushBuffered} (the appender's {@code flushAtEndOfBatch}), a stream child
+     * that buffers ({@code immediateFlush=false}) is flushed, each event being a batch of its own. Callers may do this concurrently: each child serialises its own appends, and the
      * unlocked flush goes to Logback's buffered stream, whose writes and flushes are themselves synchronised.
      */
-    void appendOnCallerThread(ILoggingEvent event, ContextAware status) {
+    void appendOnCallerThread(ILoggingEvent event, ContextAware status, boolean flushBuffered) {
         for (Appender<ILoggingEvent> child : children.asTypedArray()) {
             try {
                 child.doAppend(event);
-                if (child instanceof OutputStreamAppender && !((OutputStreamAppender<ILoggingEvent>) child).isImmediateFlush()) {
+                if (flushBuffered && child instanceof OutputStreamAppender && !((OutputStreamAppender<ILoggingEvent>) child).isImmediateFlush()) {
                     BatchedFlush.flushUnlocked((OutputStreamAppender<ILoggingEvent>) child, status, "after a delivery on the caller's thread");
                 }
             } catch (RuntimeException failure) {

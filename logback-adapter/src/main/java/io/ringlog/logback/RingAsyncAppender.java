@@ -187,7 +187,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     }
 
     private void appendToChildrenNow(ILoggingEvent event) {
-        children.appendOnCallerThread(event, this);
+        children.appendOnCallerThread(event, this, settings.flushAtEndOfBatch);
     }
 
     /**
