@@ -9,8 +9,8 @@ import java.util.List;
 /**
  * The redeploy contract on Log4j2: the application takes the LoggerContext of its class loader and shuts it down, as
  * log4j-web does. Log4j2 runs as it does in a servlet container ({@code log4j2.isWebapp}: no JVM shutdown hook, no
- * thread-local event reuse, both of which would pin the loader whatever the appender) and without its JMX MBeans
- * (whose notification thread would).
+ * thread-local event reuse; without it even the stock {@code <Async>} baseline leaves every loader reachable) and
+ * without its own JMX MBeans (whose notification thread would pin a loader too).
  */
 class RedeployIT extends RedeployContract {
 
