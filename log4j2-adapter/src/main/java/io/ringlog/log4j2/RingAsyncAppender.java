@@ -178,7 +178,8 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         this.dispatcher = newDispatcher;
         this.pipeline = newPipeline;
         this.requiresLocation = includeLocation && anyRequiresLocation(newDispatcher);
-        this.mbean = jmx ? AsyncAppenderMBeans.register("log4j2", contextName(), getName(), newPipeline::stats, STATUS) : null;
+        this.mbean = jmx ? AsyncAppenderMBeans.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), null,
+                newPipeline::stats, STATUS) : null;
         this.drainHook = ShutdownDrainFilter.install(configuration, this::drainBeforeAppendersStop);
         super.start();
     }

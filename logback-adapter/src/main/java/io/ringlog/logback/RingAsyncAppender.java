@@ -142,7 +142,8 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         pipeline = created;
         callerData = settings.includeCallerData;
         if (settings.jmx) {
-            mbean = AsyncAppenderMBeans.register(FRAMEWORK, context == null ? null : context.getName(), name, created::stats, status);
+            mbean = AsyncAppenderMBeans.register(FRAMEWORK, context, context == null ? null : context.getName(), name, null,
+                    created::stats, status);
         }
         super.start();
         addInfo("Ringlog appender [" + name + "] started: " + pipelineSettings);
