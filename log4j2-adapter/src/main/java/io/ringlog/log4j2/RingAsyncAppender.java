@@ -60,6 +60,9 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * <li>{@code maxBatchSize}: the most events between two flushes; default {@value #DEFAULT_MAX_BATCH_SIZE}.
  * <li>{@code jmx}: default true; publishes the counters as
  * {@code io.ringlog:type=AsyncAppender,framework=log4j2,context=<LoggerContext>,name=<name>} while started.
+ * <li>{@code jmxName}: the {@code name} key of that ObjectName; default (absent or empty): the appender's name. When
+ * another live appender holds the resulting name (another application whose LoggerContext has the same name, or a
+ * copy of Ringlog in another class loader), {@code instance=<n>} is added and the StatusLogger warns.
  * <li>{@code drainOnExit}: default true; a JVM shutdown hook drains the ring when the JVM exits without stopping
  * Log4j2 (for example with {@code shutdownHook="disable"}).
  * </ul>
@@ -102,6 +105,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     private final String errorRef;
     private final boolean includeLocation;
     private final boolean jmx;
+    private final String jmxName;
     private final SlotWriter<LogEventSlot, LogEvent> writer;
     private final boolean waitsBelowWarn;
     private final boolean waitsAtWarn;
@@ -122,6 +126,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         this.errorRef = builder.getErrorRef();
         this.includeLocation = builder.isIncludeLocation();
         this.jmx = builder.isJmx();
+        this.jmxName = builder.getJmxName();
         this.writer = LogEventSlot.writer(includeLocation);
         boolean mayWait = settings.maxBlockTimeNanos() != 0;
         this.waitsBelowWarn = mayWait && settings.fullQueuePolicy() == FullQueuePolicy.BLOCK;
@@ -178,7 +183,8 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         this.dispatcher = newDispatcher;
         this.pipeline = newPipeline;
         this.requiresLocation = includeLocation && anyRequiresLocation(newDispatcher);
-        this.mbean = jmx ? AsyncAppenderMBeans.register("log4j2", contextName(), getName(), newPipeline::stats, STATUS) : null;
+        this.mbean = jmx ? AsyncAppenderMBeans.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), jmxName,
+                newPipeline::stats, STATUS) : null;
         this.drainHook = ShutdownDrainFilter.install(configuration, this::drainBeforeAppendersStop);
         super.start();
     }
@@ -424,6 +430,9 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         private boolean jmx = true;
 
         @PluginBuilderAttribute
+        private String jmxName;
+
+        @PluginBuilderAttribute
         private boolean drainOnExit = true;
 
         @PluginBuilderAttribute
@@ -543,6 +552,12 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             return asBuilder();
         }
 
+        /** The {@code name} key of the MBean's ObjectName; default (null or empty): the appender's name. */
+        public B setJmxName(String jmxName) {
+            this.jmxName = jmxName;
+            return asBuilder();
+        }
+
         /** Whether a JVM shutdown hook drains the ring at exit; default true. */
         public B setDrainOnExit(boolean drainOnExit) {
             this.drainOnExit = drainOnExit;
@@ -618,6 +633,11 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         /** Whether the MBean is registered. */
         public boolean isJmx() {
             return jmx;
+        }
+
+        /** The configured {@code name} key of the MBean, or null for the appender's name. */
+        public String getJmxName() {
+            return jmxName;
         }
 
         /** Whether the JVM-exit drain is installed. */

@@ -32,6 +32,8 @@ final class LogbackSettings {
     String fullQueuePolicy;
     long maxBlockTime = DEFAULT_MAX_BLOCK_TIME;
     boolean jmx = true;
+    /** The MBean's {@code name} key; null (or empty) for the appender's name. */
+    String jmxName;
     boolean drainOnExit = true;
     int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
     /** Whether children with {@code immediateFlush=false} are flushed at the end of each batch (by {@link ChildDelivery}). */

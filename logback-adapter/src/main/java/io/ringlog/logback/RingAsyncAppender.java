@@ -33,6 +33,7 @@ import java.util.Iterator;
  *   <flushAtEndOfBatch>true</flushAtEndOfBatch>  <!-- flush immediateFlush=false children at each batch end too -->
  *   <drainOnExit>true</drainOnExit>              <!-- deliver what is queued when the JVM exits without stopping Logback -->
  *   <jmx>true</jmx>                              <!-- io.ringlog:type=AsyncAppender,framework=logback,context=..,name=.. -->
+ *   <jmxName>orders</jmxName>                    <!-- the MBean's name key; default: the appender's name -->
  *   <appender-ref ref="FILE"/>
  * </appender>
  * }</pre>
@@ -148,7 +149,8 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         pipeline = created;
         callerData = settings.includeCallerData;
         if (settings.jmx) {
-            mbean = AsyncAppenderMBeans.register(FRAMEWORK, context == null ? null : context.getName(), name, created::stats, status);
+            mbean = AsyncAppenderMBeans.register(FRAMEWORK, context, context == null ? null : context.getName(), name, settings.jmxName,
+                    created::stats, status);
         }
         super.start();
         addInfo("Ringlog appender [" + name + "] started: " + pipelineSettings);
@@ -346,6 +348,20 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     /** Whether the MBean is registered. */
     public boolean isJmx() {
         return settings.jmx;
+    }
+
+    /**
+     * The {@code name} key of the MBean's ObjectName; default (null or empty): the appender's name. When another
+     * live appender holds the resulting name (another application whose Logback context has the same name, often
+     * {@code default}), {@code instance=<n>} is added and a warning says so.
+     */
+    public void setJmxName(String jmxName) {
+        settings.jmxName = jmxName;
+    }
+
+    /** The configured {@code name} key of the MBean, or null when it is the appender's name. */
+    public String getJmxName() {
+        return settings.jmxName;
     }
 
     /** Whether the queue is delivered when the JVM exits without Logback being stopped; default true. */
