@@ -135,8 +135,8 @@ final class ConsumerLoop<S> implements Runnable {
         } catch (Throwable unexpected) {
             if (state.terminate(PipelineState.FAILED)) {
                 fixLastAccepted();
-                status.error("Ringlog appender '" + appender + "': its consumer thread failed; events are no longer queued "
-                        + "from now on until the appender is restarted", unexpected);
+                status.error("Ringlog appender '" + appender + "': its consumer thread failed; from now on events are not "
+                        + "queued but written on the callers' threads, until the appender is restarted", unexpected);
             }
         } finally {
             gate.signalAll();
