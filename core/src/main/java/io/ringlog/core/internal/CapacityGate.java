@@ -11,19 +11,22 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Where callers wait for a free slot when the ring is full: a FIFO queue in which free slots are claimed for the
- * waiting callers, oldest first, by whichever thread sees them free (normally the consumer, right after it releases
- * them), and each caller is woken only once its slot is claimed.
+ * waiting callers, oldest first, by whichever thread sees them free (normally the consumer, at the end of each batch
+ * and once a quarter of the ring has been released), and each caller is woken only once its slot is claimed.
  *
  * <pre>
  *   caller finds ring full ──► [spin, only if nobody queued] ──► enqueue at tail ──► park
- *   consumer releases slots ──► grant pass: for head, head.next, ...: tryNext() ──► granted = seq, unpark
+ *   consumer releases slots ──► grant pass: for head, head.next, ...: tryNext() ──► granted = seq, unpark the first
+ *   a granted caller wakes ──► unparks the next granted one (the last: the new head) ──► writes its slot
  * </pre>
  *
  * <p>Fairness: a caller that finds the ring full and others already queued does not spin; it queues behind them, and
- * slots go to queued callers in arrival order. A caller with {@code q} callers queued ahead of it is granted a slot
- * once {@code q + 1} slots were freed and not taken on the fast path, and woken once: the fast path (a caller whose
- * first {@code tryNext} finds room) is untouched and can still take a slot in the moment between the consumer's
- * release and its grant pass. One waiter wakes per granted slot, plus once when it becomes the head of the queue.
+ * slots go to queued callers in arrival order, so no caller is starved by later ones. A caller with {@code q} callers
+ * queued ahead of it is granted a slot within about {@code q} slots plus a quarter of the ring released by the
+ * consumer. The fast path (a caller whose {@code tryNext} finds room) is untouched: a caller just served may log a
+ * burst on it while the slots the same hand-over left free last, and queues at the back once it finds the ring full
+ * again, which keeps a context switch per burst rather than per event. One waiter wakes per granted slot, and the
+ * consumer itself wakes only the first of each pass.
  *
  * <p>Implementation notes. {@code head}, {@code tail} and each {@link Waiter}'s links are guarded by {@code lock}
  * (a {@link ReentrantLock}: waiting on it does not pin a virtual thread). {@code queued} is written only under the
@@ -35,6 +38,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>No lost hand-over: a caller links itself, stores {@code queued}, issues a full fence and then runs a grant pass;
  * the consumer releases slots (a release store of its sequence), issues a full fence and then reads {@code queued}.
+The granted waiters wake each other in turn ({@link #grantLocked}), so the consumer pays one unpark per pass.
  * Either the consumer sees the caller and runs a grant pass under the lock, or the caller's own pass sees the freed
  * slots. A slot taken on the fast path meanwhile holds an event, whose release runs another pass. The head of the
  * queue also re-checks on its own every {@value #HEAD_RECHECK_NANOS} ns (a second line of defence); the others park
@@ -60,6 +64,10 @@ final class CapacityGate {
         final Thread thread;
         Waiter prev;
         Waiter next;
+        /** The sequence claimed for this waiter during a grant pass, before {@link #granted} publishes it. */
+        long claimed;
+        /** Who this waiter wakes once granted (the next granted waiter, or the new head); written before {@code granted}. */
+        Waiter wakeNext;
         volatile long granted = NO_SLOT;
 
         Waiter(Thread thread) {
@@ -100,11 +108,16 @@ final class CapacityGate {
             for (;;) {
                 long sequence = self.granted;
                 if (sequence != NO_SLOT) {
+                    passOn(self);
                     return sequence;
                 }
                 long remaining = deadlineNanos == NO_DEADLINE ? NO_DEADLINE : deadlineNanos - System.nanoTime();
                 if (state.get() > PipelineState.DRAINING || remaining <= 0) {
-                    return leave(self);
+                    long left = leave(self);
+                    if (left != NO_SLOT) {
+                        passOn(self);
+                    }
+                    return left;
                 }
                 if (atHead) {
                     LockSupport.parkNanos(this, Math.min(remaining, HEAD_RECHECK_NANOS));
@@ -195,13 +208,17 @@ final class CapacityGate {
     /**
      * Under the lock: claims a slot for each waiter from the head on while {@code tryNext} succeeds, and unlinks the
      * granted ones; returns how many (they are the first {@code n} from the former head, still linked by {@code next}).
+     * The granted waiters are chained for waking ({@link Waiter#wakeNext}: each wakes the next, the last wakes the new
+     * head), so the thread running the pass, normally the consumer, unparks only the first: one futex call per pass
+     * instead of one per slot. Each link is written before the waiter's {@code granted} (a volatile store), so a
+     * waiter that sees its grant sees whom to wake.
      */
     private int grantLocked(RingBuffer<?> ring) {
         int count = 0;
         Waiter waiter = head;
         while (waiter != null) {
             try {
-                waiter.granted = ring.tryNext();
+                waiter.claimed = ring.tryNext();
             } catch (InsufficientCapacityException full) {
                 break;
             }
@@ -210,6 +227,13 @@ final class CapacityGate {
             waiter = waiter.next;
         }
         if (count > 0) {
+            Waiter granted = head;
+            for (int i = 0; i < count; i++) {
+                Waiter following = granted.next;
+                granted.wakeNext = following;
+                granted.granted = granted.claimed;
+                granted = following;
+            }
             head = waiter;
             if (waiter == null) {
                 tail = null;
@@ -221,22 +245,21 @@ final class CapacityGate {
     }
 
     /**
-     * Outside the lock: unparks the {@code count} granted waiters from {@code first}, and the new head, if any
-     * (it re-checks on its own from now on); {@code self} needs no unpark. The links read were written under the lock.
+     * Outside the lock: unparks the first of the {@code count} waiters granted from {@code first} (the chain wakes the
+     * rest, see {@link #grantLocked}); {@code self} is running and passes the chain on when it returns.
      */
     private void wake(Waiter first, int count, Waiter self) {
-        if (count == 0) {
-            return;
+        if (count > 0 && first != self) {
+            LockSupport.unpark(first.thread);
         }
-        Waiter waiter = first;
-        for (int i = 0; i < count; i++) {
-            if (waiter != self) {
-                LockSupport.unpark(waiter.thread);
-            }
-            waiter = waiter.next;
-        }
-        if (waiter != null && waiter != self) {
-            LockSupport.unpark(waiter.thread);
+    }
+
+    /** A granted waiter, returning with its slot, wakes the next one of its chain (or the new head). */
+    private static void passOn(Waiter self) {
+        Waiter next = self.wakeNext;
+        if (next != null) {
+            self.wakeNext = null;
+            LockSupport.unpark(next.thread);
         }
     }
 
