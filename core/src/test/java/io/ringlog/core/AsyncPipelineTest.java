@@ -289,6 +289,11 @@ class AsyncPipelineTest {
         assertThat(stats.dropped(EventLevel.WARN)).isEqualTo(1);
         assertThat(stats.dropped(EventLevel.ERROR)).isEqualTo(1);
         assertThat(stats.enqueued()).isZero();
+        // The drop after the stop is summarised with its real cause, not as a full queue.
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(status.allWarnings())
+                .contains("dropped 1 event (1 of them WARN or ERROR) in the last")
+                .contains("that arrived after it stopped accepting events, because it was not running (stopped, or not started yet)"));
+        assertThat(status.warnings).noneMatch(w -> w.contains("because it was not running") && w.contains("fullQueuePolicy"));
     }
 
     @Test

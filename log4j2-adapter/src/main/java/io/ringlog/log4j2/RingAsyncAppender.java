@@ -77,6 +77,9 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * targets that are still running. An event that cannot reach a target because the target has stopped is reported.
  * The same caller-thread delivery serves the events that arrive after {@link #stop} and after an unexpected
  * failure of the consumer thread; those events are counted in {@link #getStats()} as {@code deliveredDirectly}.
+ * After a drain that hit {@code shutdownTimeout} (a target blocked or too slow) none is: every later event, and every
+ * caller that was waiting for room, is dropped and counted, so that no logging call hangs in the blocked target and
+ * Log4j2's stop, which waits for every call in flight, ends at the bound.
  *
  * <p>Log4j2's background threads: a caller that is a Log4j2 thread (an Async Logger's or {@code <Async>}'s
  * background thread, a {@link Log4jThread}) or that logs from inside another logging call never waits for room:

@@ -65,8 +65,14 @@ import java.util.Iterator;
  * MBean and stops the children, which stay attached: {@link #start()} may be called again and starts a new
  * pipeline (and the children it stopped). Without a Logback {@code <shutdownHook/>}, {@code drainOnExit}
  * still delivers the queue when the JVM exits (the children are not stopped then; those flushed per batch
- * are complete on disk). A child that is also attached to a logger directly is stopped by Logback's reset
- * in logger order, possibly before this appender drains into it: attach each child in one place only.
+ * are complete on disk). Events that arrive after a completed drain while Logback still calls this appender (other
+ * shutdown hooks logging after the exit drain, as Spring Boot's does while it closes its context) are written on
+ * the caller's thread, after that drain, and counted as {@code deliveredDirectly}; the children are stopped only
+ * after such writes in progress have returned. After a drain that hit {@code maxFlushTime} every later event is
+ * dropped and counted instead. A stop called by a child on the consumer thread does not wait for the drain it is
+ * part of: the drain follows, then the children are stopped. A child that is also attached to a logger directly is
+ * stopped by Logback's reset in logger order, possibly before this appender drains into it: attach each child in
+ * one place only.
  *
  * <p>Thread-safety: {@code doAppend} from any thread; configuration setters, {@code start()} and
  * {@code stop()} from the configuring thread, as for any Logback appender; {@link #getStats()} from any

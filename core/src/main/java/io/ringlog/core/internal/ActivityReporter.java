@@ -69,7 +69,7 @@ final class ActivityReporter {
         if (refused.total > 0) {
             String why = state.get() == PipelineState.ABANDONED
                     ? "because its drain had given up (a downstream appender is blocked or too slow)"
-                    : "because it had stopped";
+                    : "because it was not running (stopped, or not started yet)";
             status.warn("Ringlog appender '" + appender + "' dropped " + refused.describe() + " in the last " + period
                     + " that arrived after it stopped accepting events, " + why);
         }

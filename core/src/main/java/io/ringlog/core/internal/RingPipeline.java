@@ -17,8 +17,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -36,7 +38,11 @@ import java.util.function.Supplier;
  * <li>a second volatile load of the state, which completes the close handshake (see {@link ConsumerLoop}).
  * </ol>
  * No lock, no allocation, no counter shared with other callers. Drops go to striped {@code LongAdder}s;
- * {@code stranded} (an {@link AtomicLong}) counts the rare claims that lost the race with closing.
+ * {@code stranded} (an {@link AtomicLong}) counts the rare claims that lost the race with closing, and
+ * {@code callersWaiting} (an {@link AtomicInteger}) the callers on the slow path, which the fast path never touches.
+ * A waiting caller queues in the {@link CapacityGate}; a caller that finds the pipeline stopped after a completed
+ * drain is told CLOSED, and after a drain that gave up (ABANDONED) its event is dropped and counted: the stop that gave
+ * up runs the close handshake too ({@link ConsumerLoop#fixLastAccepted()}), so a claim after it is never accepted.
  *
  * <p>Counters: enqueued is the ring cursor + 1 minus the stranded claims; handed-on is the consumer's
  * sequence + 1, of which {@code failed} threw downstream; the difference is the queue.
@@ -52,6 +58,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final ConsumerParking parking = new ConsumerParking();
     private final DropCounters drops = new DropCounters();
     private final AtomicLong stranded = new AtomicLong();
+    private final AtomicInteger callersWaiting = new AtomicInteger();
     private final LongAdder deliveredDirectly = new LongAdder();
     private final CallerThreadDeliveries callerThreadDeliveries = new CallerThreadDeliveries();
     /** True while a summary of drops made after stop() began is scheduled (see {@link #drop}). */
@@ -64,6 +71,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     /** How long after a late drop its summary is emitted, so that the drops of callers released together share one. */
     private static final long LATE_REPORT_DELAY_MILLIS = 100;
+    /** How long the exit hook waits, after a drain that gave up, for the callers it released to settle. */
+    private static final long EXIT_SETTLE_MILLIS = 200;
 
     private final Object lifecycle = new Object();
     /** Written in start() before the RUNNING store that publishes it to producers; never changes after. */
@@ -155,10 +164,20 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         try {
             sequence = ring.tryNext();
         } catch (InsufficientCapacityException full) {
-            if (!mayWait) {
-                return OfferOutcome.FULL;
-            }
-            sequence = claimWhenFull(level);
+            return mayWait ? offerWhenFull(level, event, writer, countClosed) : OfferOutcome.FULL;
+        }
+        return publishClaimed(sequence, level, event, writer, countClosed);
+    }
+
+    /**
+     * The slow path: the ring was full and the policy decides. {@code callersWaiting} counts the callers on it (an
+     * {@link AtomicInteger} that only this path writes, never the fast one) until their event is accounted for, so
+     * that the exit hook can tell when the callers a drain released have all settled.
+     */
+    private <E> OfferOutcome offerWhenFull(EventLevel level, E event, SlotWriter<S, E> writer, boolean countClosed) {
+        callersWaiting.incrementAndGet();
+        try {
+            long sequence = claimWhenFull(level);
             if (sequence == CapacityGate.NO_SLOT) {
                 if (state.get() > PipelineState.DRAINING) {
                     return closed(level, countClosed);
@@ -166,7 +185,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                 drop(level);
                 return OfferOutcome.DROPPED;
             }
+            return publishClaimed(sequence, level, event, writer, countClosed);
+        } finally {
+            callersWaiting.decrementAndGet();
         }
+    }
+
+    /** Fills and publishes a claimed slot, then settles it if the pipeline began closing meanwhile. */
+    private <E> OfferOutcome publishClaimed(long sequence, EventLevel level, E event, SlotWriter<S, E> writer, boolean countClosed) {
         boolean beforeClose;
         try {
             beforeClose = publish(sequence, level, event, writer);
@@ -457,13 +483,31 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     }
 
     private void registerExitHook() {
-        Thread hook = new Thread(this::stop, "ringlog-exit-" + settings.name());
+        Thread hook = new Thread(this::stopAtJvmExit, "ringlog-exit-" + settings.name());
         try {
             Runtime.getRuntime().addShutdownHook(hook);
             exitHook = hook;
         } catch (IllegalStateException shuttingDown) {
             status.warn("Ringlog appender '" + settings.name() + "' started while the JVM is shutting down; no exit drain");
         }
+    }
+
+    /**
+     * The exit drain. After a drain that gave up, the callers it released drop their events a moment later, and the
+     * late summary that reports them (see {@link #drop}) would run after the JVM halted: so the hook waits until every
+     * caller on the slow path has accounted for its event (a few milliseconds; at most {@value #EXIT_SETTLE_MILLIS}
+     * ms) and reports what is left itself.
+     */
+    private void stopAtJvmExit() {
+        StopReport report = stop();
+        if (report.drained()) {
+            return;
+        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(EXIT_SETTLE_MILLIS);
+        while (callersWaiting.get() > 0 && System.nanoTime() - deadline < 0) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+        }
+        reporter.report(System.nanoTime());
     }
 
     private void removeExitHook() {
