@@ -348,7 +348,8 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     }
 
     /**
-     * The counters of the current (or last) pipeline: enqueued, delivered, failed, dropped by level, queue size.
+     * The counters of the current (or last) pipeline: enqueued, delivered, failed, dropped by level, queue size, and
+     * the callers that waited for room (and how long).
      * Any thread; all zero before the first start.
      */
     public PipelineStats getStats() {

@@ -242,7 +242,8 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
 
     /**
      * A snapshot of the counters of the current (or last) pipeline: capacity, queue size, enqueued,
-     * delivered, dropped (total and per level) and failed. All zero before the first start. Any thread.
+     * delivered, dropped (total and per level), failed, and the callers that waited for room (and how long).
+     * All zero before the first start. Any thread.
      */
     public PipelineStats getStats() {
         if (isStarted()) {
