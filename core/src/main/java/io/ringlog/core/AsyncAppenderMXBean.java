@@ -24,4 +24,10 @@ public interface AsyncAppenderMXBean {
 
     /** Events on which a downstream appender threw. */
     long getFailed();
+
+    /** Callers that found the ring full and waited for room (see {@link PipelineStats#callersBlocked()}). */
+    long getCallersBlocked();
+
+    /** The time those callers spent waiting, in nanoseconds, summed (see {@link PipelineStats#callersBlockedNanos()}). */
+    long getCallersBlockedNanos();
 }

@@ -16,14 +16,30 @@ public final class PipelineStats {
     private final long failed;
     private final long deliveredDirectly;
     private final long[] droppedByLevel;
+    private final long callersBlocked;
+    private final long callersBlockedNanos;
 
     /** Creates a snapshot with no direct deliveries; {@code droppedByLevel} is indexed by {@link EventLevel#ordinal()}. */
     public PipelineStats(int capacity, long enqueued, long delivered, long failed, long[] droppedByLevel) {
         this(capacity, enqueued, delivered, failed, 0, droppedByLevel);
     }
 
-    /** Creates a snapshot; {@code droppedByLevel} is indexed by {@link EventLevel#ordinal()} and copied. */
+    /**
+     * Creates a snapshot in which no caller waited; {@code droppedByLevel} is indexed by {@link EventLevel#ordinal()}
+     * and copied.
+     */
     public PipelineStats(int capacity, long enqueued, long delivered, long failed, long deliveredDirectly, long[] droppedByLevel) {
+        this(capacity, enqueued, delivered, failed, deliveredDirectly, droppedByLevel, 0, 0);
+    }
+
+    /**
+     * Creates a snapshot; {@code droppedByLevel} is indexed by {@link EventLevel#ordinal()} and copied.
+     *
+     * @param callersBlocked      see {@link #callersBlocked()}
+     * @param callersBlockedNanos see {@link #callersBlockedNanos()}
+     */
+    public PipelineStats(int capacity, long enqueued, long delivered, long failed, long deliveredDirectly, long[] droppedByLevel,
+                         long callersBlocked, long callersBlockedNanos) {
         if (droppedByLevel.length != EventLevel.values().length) {
             throw new IllegalArgumentException("droppedByLevel needs one entry per EventLevel");
         }
@@ -33,6 +49,8 @@ public final class PipelineStats {
         this.failed = failed;
         this.deliveredDirectly = deliveredDirectly;
         this.droppedByLevel = droppedByLevel.clone();
+        this.callersBlocked = callersBlocked;
+        this.callersBlockedNanos = callersBlockedNanos;
     }
 
     /** The ring's capacity in events. */
@@ -87,10 +105,25 @@ public final class PipelineStats {
         return enqueued + dropped() + deliveredDirectly;
     }
 
+    /**
+     * Callers that found the ring full and waited for room, as the full-queue policy asked (whether they then got a
+     * slot, or were dropped when the block bound or a stop ended their wait). Callers that found room, and those the
+     * policy dropped at once, never wait and are not counted. A wait still in progress is counted when it ends.
+     */
+    public long callersBlocked() {
+        return callersBlocked;
+    }
+
+    /** The time the {@link #callersBlocked()} callers spent waiting, in nanoseconds, summed over all of them. */
+    public long callersBlockedNanos() {
+        return callersBlockedNanos;
+    }
+
     @Override
     public String toString() {
         return "PipelineStats[capacity=" + capacity + ", queueSize=" + queueSize() + ", enqueued=" + enqueued
                 + ", delivered=" + delivered + ", failed=" + failed + ", deliveredDirectly=" + deliveredDirectly + ", dropped=" + dropped()
-                + ", droppedByLevel=" + Arrays.toString(droppedByLevel) + "]";
+                + ", droppedByLevel=" + Arrays.toString(droppedByLevel) + ", callersBlocked=" + callersBlocked
+                + ", callersBlockedNanos=" + callersBlockedNanos + "]";
     }
 }

@@ -15,7 +15,7 @@ class AsyncAppenderMBeansTest {
     private final RecordingStatus status = new RecordingStatus();
 
     private static PipelineStats stats(long enqueued) {
-        return new PipelineStats(1024, enqueued, 7, 1, new long[] {0, 0, 3, 0, 0});
+        return new PipelineStats(1024, enqueued, 7, 1, 0, new long[] {0, 0, 3, 0, 0}, 4, 5_000_000);
     }
 
     @Test
@@ -30,6 +30,8 @@ class AsyncAppenderMBeansTest {
         assertThat(server.getAttribute(name, "Failed")).isEqualTo(1L);
         assertThat(server.getAttribute(name, "Dropped")).isEqualTo(3L);
         assertThat(server.getAttribute(name, "QueueSize")).isEqualTo(2L);
+        assertThat(server.getAttribute(name, "CallersBlocked")).isEqualTo(4L);
+        assertThat(server.getAttribute(name, "CallersBlockedNanos")).isEqualTo(5_000_000L);
         MBeanInfo info = server.getMBeanInfo(name);
         assertThat(info.getOperations()).isEmpty();
         assertThat(info.getAttributes()).allSatisfy(attribute -> assertThat(attribute.isWritable()).isFalse());

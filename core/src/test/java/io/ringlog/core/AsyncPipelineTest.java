@@ -147,6 +147,8 @@ class AsyncPipelineTest {
         assertThat(full.dropped(EventLevel.INFO)).isEqualTo(3);
         assertThat(full.dropped(EventLevel.ERROR)).isEqualTo(3);
         assertThat(full.queueSize()).isEqualTo(8);
+        assertThat(full.callersBlocked()).as("a drop is not a wait").isZero();
+        assertThat(full.callersBlockedNanos()).isZero();
         sink.open();
         pipeline.stop();
         assertThat(sink.delivered).hasSize(8);
@@ -180,6 +182,8 @@ class AsyncPipelineTest {
         assertThat(stats.dropped(EventLevel.INFO)).isEqualTo(5);
         assertThat(stats.dropped(EventLevel.WARN)).isZero();
         assertThat(stats.dropped(EventLevel.ERROR)).isZero();
+        assertThat(stats.callersBlocked()).as("WARN and ERROR waited; INFO was dropped at once").isEqualTo(2);
+        assertThat(stats.callersBlockedNanos()).isPositive();
         assertAccounting(stats, 15);
     }
 
@@ -206,7 +210,11 @@ class AsyncPipelineTest {
         long begin = System.nanoTime();
         assertThat(offer(pipeline, EventLevel.ERROR, "late")).isFalse();
         assertThat(System.nanoTime() - begin).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(100));
-        assertThat(pipeline.stats().dropped(EventLevel.ERROR)).isEqualTo(1);
+        PipelineStats stats = pipeline.stats();
+        assertThat(stats.dropped(EventLevel.ERROR)).isEqualTo(1);
+        assertThat(stats.callersBlocked()).isEqualTo(1);
+        assertThat(stats.callersBlockedNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(100));
+        assertThat(stats.toString()).contains("callersBlocked=1, callersBlockedNanos=");
     }
 
     @Test

@@ -3,8 +3,9 @@ package io.ringlog.log4j2;
 import io.ringlog.core.AsyncAppenderMBeans;
 import io.ringlog.core.AsyncPipeline;
 import io.ringlog.core.EventLevel;
-import io.ringlog.core.OfferOutcome;
 import io.ringlog.core.FullQueuePolicy;
+import io.ringlog.core.LiveAppenders;
+import io.ringlog.core.OfferOutcome;
 import io.ringlog.core.PipelineSettings;
 import io.ringlog.core.PipelineStats;
 import io.ringlog.core.SlotWriter;
@@ -119,6 +120,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     private TargetDispatcher dispatcher;
     private ShutdownDrainFilter drainHook;
     private AutoCloseable mbean;
+    private LiveAppenders.Registration live = () -> { };
     private boolean requiresLocation;
 
     private RingAsyncAppender(Builder<?> builder, PipelineSettings settings) {
@@ -188,6 +190,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         this.requiresLocation = includeLocation && anyRequiresLocation(newDispatcher);
         this.mbean = jmx ? AsyncAppenderMBeans.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), jmxName,
                 newPipeline::stats, STATUS) : null;
+        this.live = LiveAppenders.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), newPipeline::stats);
         this.drainHook = ShutdownDrainFilter.install(configuration, this::drainBeforeAppendersStop);
         super.start();
     }
@@ -302,6 +305,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             drainHook = null;
         }
         closeMBean();
+        live.close();
         setStopped();
         return drained;
     }
@@ -344,7 +348,8 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     }
 
     /**
-     * The counters of the current (or last) pipeline: enqueued, delivered, failed, dropped by level, queue size.
+     * The counters of the current (or last) pipeline: enqueued, delivered, failed, dropped by level, queue size, and
+     * the callers that waited for room (and how long).
      * Any thread; all zero before the first start.
      */
     public PipelineStats getStats() {

@@ -7,6 +7,7 @@ import ch.qos.logback.core.spi.AppenderAttachable;
 import io.ringlog.core.AsyncAppenderMBeans;
 import io.ringlog.core.AsyncPipeline;
 import io.ringlog.core.EventLevel;
+import io.ringlog.core.LiveAppenders;
 import io.ringlog.core.OfferOutcome;
 import io.ringlog.core.PipelineSettings;
 import io.ringlog.core.PipelineStats;
@@ -116,6 +117,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     private AsyncPipeline<EventSlot> pipeline;
     private boolean callerData;
     private AutoCloseable mbean;
+    private LiveAppenders.Registration live = () -> { };
 
     /**
      * Validates the configuration and starts a new pipeline; reports what is wrong as a Logback error
@@ -158,6 +160,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
             mbean = AsyncAppenderMBeans.register(FRAMEWORK, context, context == null ? null : context.getName(), name, settings.jmxName,
                     created::stats, status);
         }
+        live = LiveAppenders.register(FRAMEWORK, context, context == null ? null : context.getName(), name, created::stats);
         super.start();
         addInfo("Ringlog appender [" + name + "] started: " + pipelineSettings);
     }
@@ -212,6 +215,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         AsyncPipeline<EventSlot> ring = pipeline;
         StopReport report = ring.stop();
         closeMBean();
+        live.close();
         if (report.drained()) {
             addInfo("Queue flush finished successfully within timeout: appender [" + pipelineName() + "] delivered every queued event ("
                     + report.elapsedMillis() + " ms).");
@@ -238,7 +242,8 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
 
     /**
      * A snapshot of the counters of the current (or last) pipeline: capacity, queue size, enqueued,
-     * delivered, dropped (total and per level) and failed. All zero before the first start. Any thread.
+     * delivered, dropped (total and per level), failed, and the callers that waited for room (and how long).
+     * All zero before the first start. Any thread.
      */
     public PipelineStats getStats() {
         if (isStarted()) {

@@ -194,5 +194,15 @@ public final class MBeanRegistry {
         public long getFailed() {
             return stats.get().failed();
         }
+
+        @Override
+        public long getCallersBlocked() {
+            return stats.get().callersBlocked();
+        }
+
+        @Override
+        public long getCallersBlockedNanos() {
+            return stats.get().callersBlockedNanos();
+        }
     }
 }

@@ -39,7 +39,9 @@ import java.util.function.Supplier;
  * </ol>
  * No lock, no allocation, no counter shared with other callers. Drops go to striped {@code LongAdder}s;
  * {@code stranded} (an {@link AtomicLong}) counts the rare claims that lost the race with closing, and
- * {@code callersWaiting} (an {@link AtomicInteger}) the callers on the slow path, which the fast path never touches.
+ * {@code callersWaiting} (an {@link AtomicInteger}) the callers on the slow path, which the fast path never touches;
+ * so are {@code callersBlocked} and {@code callersBlockedNanos} (striped {@code LongAdder}s, written by a caller when its
+ * wait in the gate ends: the only {@code System.nanoTime()} calls of an offer are there).
  * A waiting caller queues in the {@link CapacityGate}; a caller that finds the pipeline stopped after a completed
  * drain is told CLOSED, and after a drain that gave up (ABANDONED) its event is dropped and counted: the stop that gave
  * up runs the close handshake too ({@link ConsumerLoop#fixLastAccepted()}), so a claim after it is never accepted.
@@ -60,6 +62,9 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final AtomicLong stranded = new AtomicLong();
     private final AtomicInteger callersWaiting = new AtomicInteger();
     private final LongAdder deliveredDirectly = new LongAdder();
+    /** Callers that waited in the gate, and their waits' total in nanoseconds: written on the slow path only. */
+    private final LongAdder callersBlocked = new LongAdder();
+    private final LongAdder callersBlockedNanos = new LongAdder();
     private final CallerThreadDeliveries callerThreadDeliveries = new CallerThreadDeliveries();
     /** True while a summary of drops made after stop() began is scheduled (see {@link #drop}). */
     private final AtomicBoolean lateReportPending = new AtomicBoolean();
@@ -277,8 +282,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         if (maxBlockTimeNanos == 0) {
             return CapacityGate.NO_SLOT;
         }
-        long deadline = maxBlockTimeNanos < 0 ? CapacityGate.NO_DEADLINE : System.nanoTime() + maxBlockTimeNanos;
-        return gate.claim(ring, deadline, state);
+        long begun = System.nanoTime();
+        long deadline = maxBlockTimeNanos < 0 ? CapacityGate.NO_DEADLINE : begun + maxBlockTimeNanos;
+        try {
+            return gate.claim(ring, deadline, state);
+        } finally {
+            callersBlockedNanos.add(System.nanoTime() - begun);
+            callersBlocked.increment();
+        }
     }
 
     /**
@@ -479,7 +490,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         long failed = consumer.failed();
         long enqueued = ring.getCursor() + 1 - stranded.get();
         return new PipelineStats(settings.capacity(), Math.max(enqueued, handedOn), handedOn - failed, failed,
-                deliveredDirectly.sum(), drops.snapshot());
+                deliveredDirectly.sum(), drops.snapshot(), callersBlocked.sum(), callersBlockedNanos.sum());
     }
 
     private void registerExitHook() {
