@@ -14,10 +14,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,6 +113,19 @@ public abstract class GracefulShutdownContract {
             assertThat(lines).as("Spring Boot's shutdown lines")
                     .anyMatch(l -> l.contains("Commencing graceful shutdown"))
                     .anyMatch(l -> l.contains("Graceful shutdown complete"));
+            // Tomcat reports the graceful shutdown complete once no request is active, and a request logs its access
+            // line before it ends: the order in the file is the order in which the threads logged.
+            Set<String> answeredIds = answered.stream().map(Answered::requestId).collect(Collectors.toSet());
+            int lastAnsweredLine = -1;
+            for (int i = 0; i < lines.size(); i++) {
+                if (answeredIds.contains(ServiceLog.requestId(lines.get(i)))) {
+                    lastAnsweredLine = i;
+                }
+            }
+            int complete = lines.indexOf(lines.stream().filter(l -> l.contains("Graceful shutdown complete"))
+                    .findFirst().orElseThrow());
+            assertThat(complete).as("'Graceful shutdown complete' after the last line of an answered request")
+                    .isGreaterThan(lastAnsweredLine);
         } finally {
             service.destroyForcibly();
             for (Thread client : clients) {

@@ -70,12 +70,21 @@ public final class ServiceLog {
     public Map<String, List<String>> linesByRequestId() {
         Map<String, List<String>> byId = new HashMap<>();
         for (String line : lines()) {
-            Matcher m = REQUEST_ID.matcher(line);
-            if (m.find()) {
-                byId.computeIfAbsent(m.group(1), id -> new ArrayList<>()).add(line);
+            String requestId = requestId(line);
+            if (requestId != null) {
+                byId.computeIfAbsent(requestId, id -> new ArrayList<>()).add(line);
             }
         }
         return byId;
+    }
+
+    /**
+     * @param line a line of the log
+     * @return the request id it carries, or {@code null}
+     */
+    public static String requestId(String line) {
+        Matcher m = REQUEST_ID.matcher(line);
+        return m.find() ? m.group(1) : null;
     }
 
     /**
