@@ -59,12 +59,14 @@ public abstract class GracefulShutdownContract {
 
     @Test
     void sigtermUnderLoadLosesNoLineOfAnAnsweredRequest() throws Exception {
+        String jar = System.getProperty(JAR_PROPERTY);
+        assertThat(jar).as("the system property %s: run by failsafe after package", JAR_PROPERTY).isNotNull();
         Path logFile = dir.resolve("service.log");
         Path console = dir.resolve("console.txt");
         Process service = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // a short-lived service on a shared 2-core CI machine: C1 only starts it in about half the time
                 "-XX:TieredStopAtLevel=1", "-Xmx256m",
-                "-jar", Path.of(System.getProperty(JAR_PROPERTY)).toString(),
+                "-jar", jar,
                 "--server.port=0",
                 "--logging.file.name=" + logFile,
                 "--server.shutdown=graceful",

@@ -14,7 +14,9 @@ public final class WorkClient {
     public record Answer(int status, String requestId) {
     }
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    // HTTP/1.1 as curl speaks it to the service: no h2c upgrade offered on each new connection.
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
     private final String base;
 
     /**
