@@ -20,14 +20,19 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The packaged service, under load, stopped by SIGTERM: it finishes what is in flight, exits within its grace period,
  * and every request that got a 200 has all its lines in the log files, followed by the lines Spring Boot logs while
  * it closes. A subclass runs in failsafe after {@code package}, which passes the repackaged jar as the system
  * property {@value #JAR_PROPERTY}.
+ *
+ * <p>Twice: as configured, where Spring Boot stops the logging framework once the context is closed; and with
+ * {@code logging.register-shutdown-hook=false}, where nothing stops it and Ringlog's own exit drain
+ * ({@code drainOnExit}) has to deliver the queue (the stock async appenders lose it there).
  *
  * <p>The exit status is {@value #SIGTERM_EXIT_STATUS}, not 0: the JVM ends a SIGTERM-initiated shutdown with
  * {@code 128 + 15} once the shutdown hooks (Spring Boot's among them) have run, and Spring Boot does not change it.
@@ -57,8 +62,9 @@ public abstract class GracefulShutdownContract {
     @TempDir
     Path dir;
 
-    @Test
-    void sigtermUnderLoadLosesNoLineOfAnAnsweredRequest() throws Exception {
+    @ParameterizedTest(name = "logging.register-shutdown-hook={0}")
+    @ValueSource(booleans = {true, false})
+    void sigtermUnderLoadLosesNoLineOfAnAnsweredRequest(boolean loggingShutdownHook) throws Exception {
         String jar = System.getProperty(JAR_PROPERTY);
         assertThat(jar).as("the system property %s: run by failsafe after package", JAR_PROPERTY).isNotNull();
         Path logFile = dir.resolve("service.log");
@@ -70,7 +76,8 @@ public abstract class GracefulShutdownContract {
                 "--server.port=0",
                 "--logging.file.name=" + logFile,
                 "--server.shutdown=graceful",
-                "--spring.lifecycle.timeout-per-shutdown-phase=" + GRACE_PERIOD.toSeconds() + "s")
+                "--spring.lifecycle.timeout-per-shutdown-phase=" + GRACE_PERIOD.toSeconds() + "s",
+                "--logging.register-shutdown-hook=" + loggingShutdownHook)
                 .redirectErrorStream(true).redirectOutput(console.toFile()).start();
         List<Thread> clients = new ArrayList<>();
         try {
