@@ -32,7 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  *
  * <p>Twice: as configured, where Spring Boot stops the logging framework once the context is closed; and with
  * {@code logging.register-shutdown-hook=false}, where nothing stops it and Ringlog's own exit drain
- * ({@code drainOnExit}) has to deliver the queue (the stock async appenders lose it there).
+ * ({@code drainOnExit}) has to deliver the queue. (Under this light load the stock async appenders pass both too:
+ * their queue is nearly empty when the JVM halts.)
  *
  * <p>The exit status is {@value #SIGTERM_EXIT_STATUS}, not 0: the JVM ends a SIGTERM-initiated shutdown with
  * {@code 128 + 15} once the shutdown hooks (Spring Boot's among them) have run, and Spring Boot does not change it.
