@@ -1,0 +1,38 @@
+package io.ringlog.examples.logback;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
+import io.ringlog.examples.testing.LoggingVariantsContract;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
+import org.slf4j.LoggerFactory;
+
+class LogbackVariantsTest extends LoggingVariantsContract {
+
+    LogbackVariantsTest() {
+        super(LogbackServiceApplication.class);
+    }
+
+    static Stream<Arguments> variants() {
+        return Stream.of(
+                Arguments.of("", "io.ringlog.logback.RingAsyncAppender"),
+                Arguments.of("stock-async", "ch.qos.logback.classic.AsyncAppender"),
+                Arguments.of("sync", "ch.qos.logback.core.rolling.RollingFileAppender"));
+    }
+
+    @Override
+    protected String describeRootLogger() {
+        Logger root = ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger(Logger.ROOT_LOGGER_NAME);
+        List<String> appenders = new ArrayList<>();
+        for (Iterator<Appender<ILoggingEvent>> it = root.iteratorForAppenders(); it.hasNext(); ) {
+            appenders.add(it.next().getClass().getName());
+        }
+        appenders.sort(null);
+        return appenders.toString();
+    }
+}
