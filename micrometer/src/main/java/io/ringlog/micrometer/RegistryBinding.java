@@ -6,7 +6,6 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.binder.BaseUnits;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.LiveAppender;
 import io.ringlog.core.LiveAppenders;
@@ -69,10 +68,9 @@ final class RegistryBinding implements LiveAppenders.Listener {
         AppenderTally tally = identity.tally;
         List<Meter> meters = identity.meters;
         meters.add(Gauge.builder("ringlog.queue.size", tally, AppenderTally::queueSize).tags(appenderTags)
-                .description("Events accepted by the Ringlog appender and not yet handed on").baseUnit(BaseUnits.EVENTS)
-                .register(registry));
+                .description("Events accepted by the Ringlog appender and not yet handed on").register(registry));
         meters.add(Gauge.builder("ringlog.queue.capacity", tally, AppenderTally::capacity).tags(appenderTags)
-                .description("The capacity of the Ringlog appender's ring").baseUnit(BaseUnits.EVENTS).register(registry));
+                .description("The capacity of the Ringlog appender's ring").register(registry));
         meters.add(counter("ringlog.events.enqueued", "Events accepted into the ring", tally, AppenderCount.ENQUEUED, appenderTags));
         meters.add(counter("ringlog.events.delivered", "Events handed on to the downstream appenders without an exception",
                 tally, AppenderCount.DELIVERED, appenderTags));
@@ -90,8 +88,8 @@ final class RegistryBinding implements LiveAppenders.Listener {
     }
 
     private FunctionCounter counter(String name, String description, AppenderTally tally, AppenderCount count, Tags meterTags) {
-        return FunctionCounter.builder(name, tally, t -> t.count(count)).tags(meterTags).description(description)
-                .baseUnit(BaseUnits.EVENTS).register(registry);
+        // No base unit: the names already say "events", and Prometheus would append it again (ringlog_events_dropped_events_total).
+        return FunctionCounter.builder(name, tally, t -> t.count(count)).tags(meterTags).description(description).register(registry);
     }
 
     private void removeMeters(Identity identity) {

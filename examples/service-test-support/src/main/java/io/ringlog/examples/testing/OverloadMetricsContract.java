@@ -89,7 +89,7 @@ public abstract class OverloadMetricsContract {
 
         String scrape = get("/actuator/prometheus");
         double info = 0;
-        Matcher series = Pattern.compile("(?m)^ringlog_events_dropped_events_total\\{([^}]*)} (\\S+)$").matcher(scrape);
+        Matcher series = Pattern.compile("(?m)^ringlog_events_dropped_total\\{([^}]*)} (\\S+)$").matcher(scrape);
         List<String> ours = new ArrayList<>();
         while (series.find()) {
             if (series.group(1).contains("appender=\"" + appenderName() + "\"")
@@ -100,9 +100,9 @@ public abstract class OverloadMetricsContract {
                 }
             }
         }
-        assertThat(ours).as("ringlog_events_dropped_events_total in\n%s", scrape).hasSize(EventLevel.values().length);
+        assertThat(ours).as("ringlog_events_dropped_total in\n%s", scrape).hasSize(EventLevel.values().length);
         assertThat(info).isPositive().isEqualTo((double) idle.dropped(EventLevel.INFO));
-        assertThat(scrape).containsPattern("(?m)^ringlog_queue_capacity_events\\{[^}]*appender=\""
+        assertThat(scrape).containsPattern("(?m)^ringlog_queue_capacity\\{[^}]*appender=\""
                 + Pattern.quote(appenderName()) + "\"[^}]*} " + CAPACITY + "(\\.0)?$");
     }
 
