@@ -66,6 +66,19 @@ final class Charts {
         save(chart, file);
     }
 
+    /** Bars grouped by category, one series per group (the service benchmark: variants, by workload). */
+    static void groupedBars(Path file, String title, String xTitle, String yTitle, List<String> categories,
+            Map<String, List<Double>> valuesBySeries) throws IOException {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+                .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        chart.getStyler().setLegendPosition(LegendPosition.OutsideE);
+        chart.getStyler().setLabelsVisible(true);
+        chart.getStyler().setYAxisMin(0.0);
+        valuesBySeries.forEach((series, values) -> chart.addSeries(series, categories, values));
+        style(chart);
+        save(chart, file);
+    }
+
     private static void style(Chart<?, ?> chart) {
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));

@@ -8,5 +8,8 @@
  *     │                                                         ├─▶ Results ─▶ Report ─▶ report.md
  *     └── run.properties (mode, command, environment) ──────────┘              └─▶ Charts ─▶ *.png
  * </pre>
+ *
+ * {@link io.ringlog.benchmarks.report.ServiceReport} renders {@code service-report.md} from the HTTP runs of the
+ * example services that the script {@code benchmarks/service} drives with wrk ({@link io.ringlog.benchmarks.report.WrkOutput}).
  */
 package io.ringlog.benchmarks.report;
