@@ -163,6 +163,14 @@ public final class ServiceReport {
         if (Files.exists(wrkVersion)) {
             md.append("- load generator: ").append(Files.readString(wrkVersion, StandardCharsets.UTF_8).trim()).append('\n');
         }
+        Path load = dir.resolve("loadavg.tsv");
+        if (Files.exists(load)) {
+            double[] loads = Files.readAllLines(load, StandardCharsets.UTF_8).stream().map(line -> line.split("\t"))
+                    .filter(f -> f.length == 2).mapToDouble(f -> Double.parseDouble(f[1])).toArray();
+            md.append(String.format(Locale.ROOT, "- load average (1 min) when each variant started: %.2f to %.2f "
+                    + "(the previous variant's wrk and service leave up to about 3; much more means another job shared the machine)%n",
+                    java.util.Arrays.stream(loads).min().orElse(0), java.util.Arrays.stream(loads).max().orElse(0)));
+        }
         Files.writeString(dir.resolve(REPORT_FILE), md.toString(), StandardCharsets.UTF_8);
         return lost.isEmpty();
     }

@@ -66,6 +66,8 @@ class ServiceReportTest {
         results(row("cpu", "off", 4000, 0), row("cpu", "sync", 1000, 5000), row("cpu", "stock-async", 2000, 10_000),
                 row("cpu", "ringlog", 3000, 15_000), row("wait", "stock-async", 500, 2500), row("wait", "ringlog", 500, 2500));
 
+        Files.writeString(dir.resolve("loadavg.tsv"), "logback-cpu-off\t0.12\nlogback-cpu-sync\t1.50\n", StandardCharsets.UTF_8);
+
         assertThat(ServiceReport.render(dir, "benchmarks/run service", new Properties())).isTrue();
 
         String report = Files.readString(dir.resolve(ServiceReport.REPORT_FILE));
@@ -77,7 +79,8 @@ class ServiceReportTest {
                 .contains("| off | 4,000 | ×2.00 |")
                 .contains("logging off (0 lines)")
                 .contains("✓ 15,000 = 5 × 3,000")
-                .contains("![logback requests/s](service-throughput-logback.png)");
+                .contains("![logback requests/s](service-throughput-logback.png)")
+                .contains("load average (1 min) when each variant started: 0.12 to 1.50");
         for (String png : new String[] {"service-throughput-logback.png", "service-p99-logback.png"}) {
             BufferedImage image = ImageIO.read(dir.resolve(png).toFile());
             assertThat(image).as(png).isNotNull();
