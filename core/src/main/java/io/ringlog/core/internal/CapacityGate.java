@@ -37,10 +37,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * lock a waiter is either queued and not granted, or granted and gone: one that gives up takes its grant if it has one.
  *
  * <p>No lost hand-over: a caller links itself, stores {@code queued}, issues a full fence and then runs a grant pass;
- * the consumer releases slots (a release store of its sequence), issues a full fence and then reads {@code queued}.
-The granted waiters wake each other in turn ({@link #grantLocked}), so the consumer pays one unpark per pass.
- * Either the consumer sees the caller and runs a grant pass under the lock, or the caller's own pass sees the freed
- * slots. A slot taken on the fast path meanwhile holds an event, whose release runs another pass. The head of the
+ * the consumer, at each hand-over (every batch end, and every quarter ring within a batch), releases slots (a release
+ * store of its sequence), issues a full fence and then reads {@code queued}. Either the consumer sees the caller and
+ * runs a grant pass under the lock, or the caller's own pass sees the freed slots. A slot taken on the fast path
+ * meanwhile holds an event, and the batch that delivers it ends with another pass. The granted waiters wake each
+ * other in turn ({@link #grantLocked}), so the consumer pays one unpark per pass. The head of the
  * queue also re-checks on its own every {@value #HEAD_RECHECK_NANOS} ns (a second line of defence); the others park
  * until granted, woken to become the head, released, or their deadline. The claim itself is {@code tryNext}, a CAS
  * that never moves the cursor beyond the free capacity, so the ring's counters stay truthful while callers wait.
