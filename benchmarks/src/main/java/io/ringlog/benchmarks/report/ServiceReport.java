@@ -1,33 +1,35 @@
 package io.ringlog.benchmarks.report;
 
+import static io.ringlog.benchmarks.report.ServiceResults.LINES_PER_REQUEST;
+import static io.ringlog.benchmarks.report.ServiceResults.OFF;
+import static io.ringlog.benchmarks.report.ServiceResults.median;
+import static io.ringlog.benchmarks.report.ServiceResults.range;
+
+import io.ringlog.benchmarks.report.ServiceResults.Delivery;
+import io.ringlog.benchmarks.report.ServiceResults.Run;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Renders {@code service-report.md} and its charts from what the driver {@code benchmarks/service} left in a
- * results directory: {@code service-results.tsv} (one row per flavour, workload and variant: CPU seconds of the
- * measured run, the server's count of {@code /work} requests, request lines and bytes in the log files) and the
- * {@code wrk-<flavour>-<workload>-<variant>.txt} output of each measured run. Ratios are against the
- * {@value #REFERENCE} variant of the same flavour and workload. The delivery check fails the run when a lossless
- * variant (every one but {@value #OFF}) wrote fewer than {@value #LINES_PER_REQUEST} lines per request.
+ * Renders {@code service-report.md} and its charts from what the driver {@code benchmarks/service} left in a results
+ * directory ({@link ServiceResults}): per flavour and workload, the closed loop's requests/s and latencies, the open
+ * loop's latencies at fixed rates, the service's CPU per request and the log volume, all as medians over repeats, with
+ * ratios against the {@value #REFERENCE} variant; the targets' verdicts ({@link ServiceTargets}); and the delivery check,
+ * which fails the run when a lossless variant (every one but {@code off}) wrote fewer than
+ * {@value ServiceResults#LINES_PER_REQUEST} lines per request its server answered.
  */
 public final class ServiceReport {
 
-    static final String REFERENCE = "stock-async";
-    static final String OFF = "off";
-    static final int LINES_PER_REQUEST = 5;
-    static final String RESULTS_FILE = "service-results.tsv";
+    static final String REFERENCE = ServiceTargets.STOCK;
     static final String REPORT_FILE = "service-report.md";
 
     private static final Map<String, String> WORKLOADS = Map.of(
@@ -35,23 +37,6 @@ public final class ServiceReport {
             "wait", "wait-bound: `GET /work?n=1000&delayMs=20` (the same, plus a 20 ms wait)");
 
     private ServiceReport() {
-    }
-
-    /** One measured run of a variant. */
-    record Row(String flavour, String workload, String variant, double cpuSeconds, long workRequests, long lines,
-            long bytes, WrkOutput wrk) {
-
-        long expectedLines() {
-            return LINES_PER_REQUEST * workRequests;
-        }
-
-        boolean lossless() {
-            return !OFF.equals(variant);
-        }
-
-        boolean lost() {
-            return lossless() && lines < expectedLines();
-        }
     }
 
     /**
@@ -87,156 +72,205 @@ public final class ServiceReport {
      * @return {@code false} if a lossless variant lost a line (the report says which at the top)
      */
     static boolean render(Path dir, String command, Properties environment) throws IOException {
-        List<Row> rows = read(dir);
-        if (rows.isEmpty()) {
-            throw new IllegalArgumentException(dir.resolve(RESULTS_FILE) + " holds no results");
+        ServiceResults results = ServiceResults.read(dir);
+        if (results.runs().isEmpty()) {
+            throw new IllegalArgumentException(dir.resolve(ServiceResults.RUNS_FILE) + " holds no results");
         }
-        List<Row> lost = rows.stream().filter(Row::lost).collect(Collectors.toList());
+        List<Delivery> lost = results.deliveries().stream().filter(Delivery::lost).collect(Collectors.toList());
         StringBuilder md = new StringBuilder("# Ringlog in a web service\n\n");
         if (lost.isEmpty()) {
-            md.append("Verdict: every lossless variant wrote all ").append(LINES_PER_REQUEST)
-                    .append(" lines of every request the server answered.\n\n");
+            md.append("Delivery: every lossless variant wrote all ").append(LINES_PER_REQUEST)
+                    .append(" lines of every request its server answered.\n\n");
         } else {
             md.append("**DELIVERY CHECK FAILED**\n\n");
-            lost.forEach(row -> md.append(String.format(Locale.ROOT, "- %s %s, %s workload: %,d of %,d lines (%,d lost)%n",
-                    row.flavour(), row.variant(), row.workload(), row.lines(), row.expectedLines(),
-                    row.expectedLines() - row.lines())));
+            lost.forEach(d -> md.append(String.format(Locale.ROOT, "- %s %s, repeat %d: %,d of %,d lines (%,d lost)%n",
+                    d.flavour(), d.variant(), d.repeat(), d.lines(), d.expectedLines(), d.expectedLines() - d.lines())));
             md.append('\n');
         }
-        md.append("Command: `").append(command).append("`. Each variant is the example service's jar in its own JVM, ")
-                .append("driven by wrk (closed loop: 2 threads, 200 connections, each sends its next request when the ")
-                .append("last is answered) on the same machine. Ratios are against `").append(REFERENCE)
-                .append("` of the same flavour and workload. Latency is wrk's, from send to answer: in a closed loop ")
-                .append("it is not corrected for coordinated omission (an open-loop run at fixed rates, wrk2, is not ")
-                .append("part of this report yet). CPU is the service process's user + system time during the measured ")
-                .append("run (wrk shares the machine). Lines/s and MB/s: the request lines written per second of the ")
-                .append("measured run (").append(LINES_PER_REQUEST).append(" per answered request; MB/s from the ")
-                .append("average length of the lines in the files). Delivery: request lines in the files, rolled ")
-                .append(".gz files included, against ").append(LINES_PER_REQUEST)
-                .append(" × the server's own count of `/work` requests (warm-up included).\n\n");
+        int repeats = results.runs().stream().mapToInt(Run::repeat).max().orElse(1);
+        md.append("Command: `").append(command).append("`. ").append(method(repeats)).append("\n\n");
 
-        Set<String> flavours = new LinkedHashSet<>();
-        rows.forEach(row -> flavours.add(row.flavour()));
-        for (String flavour : flavours) {
-            md.append("## ").append(flavour.equals("logback") ? "Logback" : "Log4j2").append("\n\n");
-            Map<String, List<Double>> rate = new LinkedHashMap<>();
-            Map<String, List<Double>> p99 = new LinkedHashMap<>();
-            List<String> variants = new ArrayList<>();
+        md.append("## Targets\n\n");
+        for (String flavour : results.flavours()) {
+            List<ServiceTargets.Verdict> verdicts = ServiceTargets.judge(results, flavour);
+            if (verdicts.isEmpty()) {
+                continue;
+            }
+            md.append("| ").append(title(flavour)).append(": target | measured (medians) | met |\n|---|---|---|\n");
+            verdicts.forEach(v -> md.append("| ").append(v.target()).append(" | ").append(v.measured()).append(" | ")
+                    .append(v.met() ? "✓" : "**✗ missed**").append(" |\n"));
+            md.append('\n');
+        }
+
+        for (String flavour : results.flavours()) {
+            md.append("## ").append(title(flavour)).append("\n\n");
+            List<String> variants = results.variants(flavour);
+            Map<String, List<Double>> throughput = new LinkedHashMap<>();
+            Map<String, List<Double>> openP99 = new LinkedHashMap<>();
             for (String workload : List.of("cpu", "wait")) {
-                List<Row> runs = rows.stream().filter(r -> r.flavour().equals(flavour) && r.workload().equals(workload))
-                        .collect(Collectors.toList());
-                if (runs.isEmpty()) {
+                if (variants.stream().allMatch(v -> results.closed(flavour, v, workload).isEmpty())) {
                     continue;
                 }
                 md.append("### ").append(WORKLOADS.getOrDefault(workload, workload)).append("\n\n");
-                table(md, runs);
-                rate.put(workload, new ArrayList<>());
-                p99.put(workload, new ArrayList<>());
-                for (Row run : runs) {
-                    if (!variants.contains(run.variant())) {
-                        variants.add(run.variant());
-                    }
+                closedTable(md, results, flavour, workload, variants);
+                throughput.put(workload, variants.stream().map(v -> round(median(results.closed(flavour, v, workload),
+                        r -> r.wrk().requestsPerSecond()))).collect(Collectors.toList()));
+                for (String spec : results.rateSpecs(flavour, workload)) {
+                    openTable(md, results, flavour, workload, spec, variants);
+                    openP99.put(workload + " @ " + spec(spec), variants.stream().map(v -> round(median(
+                            results.open(flavour, v, workload, spec), r -> r.gatling().p99()))).collect(Collectors.toList()));
                 }
             }
-            for (String variant : variants) {
-                for (String workload : rate.keySet()) {
-                    Row run = rows.stream().filter(r -> r.flavour().equals(flavour) && r.workload().equals(workload)
-                            && r.variant().equals(variant)).findFirst().orElse(null);
-                    rate.get(workload).add(run == null ? 0.0 : Math.round(run.wrk().requestsPerSecond() * 10) / 10.0);
-                    p99.get(workload).add(run == null ? 0.0 : Math.round(run.wrk().p99() / 100) / 10.0);
-                }
-            }
+            deliveryTable(md, results, flavour, variants);
             String rateChart = "service-throughput-" + flavour + ".png";
-            String latencyChart = "service-p99-" + flavour + ".png";
-            Charts.groupedBars(dir.resolve(rateChart), flavour + " service: requests per second (200 connections)",
-                    "variant", "requests/s", variants, rate);
-            Charts.groupedBars(dir.resolve(latencyChart), flavour + " service: p99 latency (closed loop)",
-                    "variant", "p99 latency (ms)", variants, p99);
+            Charts.groupedBars(dir.resolve(rateChart), title(flavour) + " service: requests/s, closed loop (median)",
+                    "variant", "requests/s", variants, throughput);
             md.append("![").append(flavour).append(" requests/s](").append(rateChart).append(")\n\n");
-            md.append("![").append(flavour).append(" p99 latency](").append(latencyChart).append(")\n\n");
+            if (!openP99.isEmpty()) {
+                String latencyChart = "service-p99-" + flavour + ".png";
+                Charts.groupedBars(dir.resolve(latencyChart), title(flavour) + " service: p99 at fixed rates, open loop (median)",
+                        "variant", "p99 (ms)", variants, openP99);
+                md.append("![").append(flavour).append(" p99 at fixed rates](").append(latencyChart).append(")\n\n");
+            }
         }
+        environment(md, dir, environment);
+        Files.writeString(dir.resolve(REPORT_FILE), md.toString(), StandardCharsets.UTF_8);
+        return lost.isEmpty();
+    }
 
+    private static String method(int repeats) {
+        return "Each variant is the example service's jar in its own JVM (`-Xms1g -Xmx1g`), on the same 2-core machine as "
+                + "its load generator, " + (repeats == 1 ? "run once" : "run " + repeats + " times in a rotated order; "
+                + "tables show medians, and the range of requests/s") + ". Each JVM is warmed up first by wrk on the "
+                + "CPU-bound workload in 5 s slices until two slices agree within 5 %. **Closed loop**: wrk, 2 threads, "
+                + "200 connections, each sending its next request when the last is answered (the Tomcat experiment); "
+                + "its latencies are not corrected for coordinated omission. **Open loop**: Gatling sends requests at a "
+                + "fixed rate whatever the service does (a rate written `70%` is 70 % of that variant's own closed-loop "
+                + "requests/s, so near its saturation), and times each from its scheduled start: its latencies include "
+                + "every wait the service caused. Gatling needs more CPU per request than wrk, so the service saturates "
+                + "at a lower rate under it. CPU is the service process's user + system time during the measured run. "
+                + "Lines/s and MB/s: the request lines written per second (" + LINES_PER_REQUEST + " per answered "
+                + "request). Delivery: request lines in the files, rolled .gz files included, against "
+                + LINES_PER_REQUEST + " × the server's own count of `/work` requests, per JVM (warm-up included).";
+    }
+
+    private static void closedTable(StringBuilder md, ServiceResults results, String flavour, String workload,
+            List<String> variants) {
+        double reference = median(results.closed(flavour, REFERENCE, workload), r -> r.wrk().requestsPerSecond());
+        md.append("Closed loop (wrk, 200 connections):\n\n");
+        md.append("| variant | requests/s | range | vs ").append(REFERENCE).append(" | p50 | p99 | p99.9 | max | errors "
+                + "| CPU ms / request | CPU cores | lines/s | MB/s |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (String variant : variants) {
+            List<Run> runs = results.closed(flavour, variant, workload);
+            if (runs.isEmpty()) {
+                continue;
+            }
+            double rps = median(runs, r -> r.wrk().requestsPerSecond());
+            double[] span = range(runs, r -> r.wrk().requestsPerSecond());
+            long errors = runs.stream().mapToLong(r -> r.wrk().non2xx() + r.wrk().socketErrors()).sum();
+            double linesPerSecond = variant.equals(OFF) ? 0 : LINES_PER_REQUEST * rps;
+            double bytesPerLine = median(results.deliveries(flavour, variant), Delivery::bytesPerLine);
+            md.append(String.format(Locale.ROOT, "| %s | %,.0f | %s | %s | %s | %s | %s | %s | %d | %.3f | %.2f | %,.0f | %.2f |%n",
+                    variant.equals(REFERENCE) ? "**" + REFERENCE + "**" : variant, rps,
+                    runs.size() == 1 ? "" : String.format(Locale.ROOT, "%,.0f–%,.0f", span[0], span[1]),
+                    Double.isNaN(reference) ? "" : String.format(Locale.ROOT, "×%.2f", rps / reference),
+                    millis(median(runs, r -> r.wrk().p50()) / 1e3), millis(median(runs, r -> r.wrk().p99()) / 1e3),
+                    millis(median(runs, r -> r.wrk().p999()) / 1e3), millis(range(runs, r -> r.wrk().max())[1] / 1e3),
+                    errors, median(runs, Run::cpuMillisPerRequest), median(runs, r -> r.cpuSeconds() / r.seconds()),
+                    linesPerSecond, linesPerSecond * bytesPerLine / 1e6));
+        }
+        md.append('\n');
+    }
+
+    private static void openTable(StringBuilder md, ServiceResults results, String flavour, String workload, String spec,
+            List<String> variants) {
+        md.append("Open loop (Gatling) at ").append(spec(spec)).append(":\n\n");
+        md.append("| variant | rate asked | p50 | p99 | p99.9 | max | failed | CPU ms / request |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (String variant : variants) {
+            List<Run> runs = results.open(flavour, variant, workload, spec);
+            if (runs.isEmpty()) {
+                continue;
+            }
+            md.append(String.format(Locale.ROOT, "| %s | %,.0f/s | %s | %s | %s | %s | %d | %.3f |%n",
+                    variant.equals(REFERENCE) ? "**" + REFERENCE + "**" : variant, median(runs, Run::rate),
+                    millis(median(runs, r -> r.gatling().p50())), millis(median(runs, r -> r.gatling().p99())),
+                    millis(median(runs, r -> r.gatling().p999())), millis(range(runs, r -> r.gatling().max())[1]),
+                    runs.stream().mapToLong(r -> r.gatling().failed()).sum(), median(runs, Run::cpuMillisPerRequest)));
+        }
+        md.append('\n');
+    }
+
+    private static void deliveryTable(StringBuilder md, ServiceResults results, String flavour, List<String> variants) {
+        md.append("### Delivery and warm-up\n\n| variant | repeat | warm-up | /work requests | request lines | check |\n")
+                .append("|---|---:|---:|---:|---:|---|\n");
+        for (String variant : variants) {
+            for (Delivery d : results.deliveries(flavour, variant)) {
+                md.append(String.format(Locale.ROOT, "| %s | %d | %d s | %,d | %,d | %s |%n", variant, d.repeat(),
+                        d.warmupSeconds(), d.workRequests(), d.lines(), check(d)));
+            }
+        }
+        md.append('\n');
+    }
+
+    private static String check(Delivery d) {
+        if (!d.lossless()) {
+            return String.format(Locale.ROOT, "logging off (%,d lines)", d.lines());
+        }
+        long expected = d.expectedLines();
+        if (d.lines() == expected) {
+            return String.format(Locale.ROOT, "✓ %,d = %d × %,d", d.lines(), LINES_PER_REQUEST, d.workRequests());
+        }
+        if (d.lines() < expected) {
+            return String.format(Locale.ROOT, "**LOST %,d** of %,d", expected - d.lines(), expected);
+        }
+        return String.format(Locale.ROOT, "%,d lines, %,d more than %d × %,d requests counted", d.lines(),
+                d.lines() - expected, LINES_PER_REQUEST, d.workRequests());
+    }
+
+    private static void environment(StringBuilder md, Path dir, Properties environment) throws IOException {
         md.append("## Environment\n\n");
         environment.stringPropertyNames().stream().sorted().forEach(key ->
                 md.append("- ").append(key).append(": ").append(environment.getProperty(key)).append('\n'));
-        Path wrkVersion = dir.resolve("wrk-version.txt");
-        if (Files.exists(wrkVersion)) {
-            md.append("- load generator: ").append(Files.readString(wrkVersion, StandardCharsets.UTF_8).trim()).append('\n');
+        for (String file : List.of("wrk-version.txt", "gatling-version.txt")) {
+            Path version = dir.resolve(file);
+            if (Files.exists(version)) {
+                md.append("- load generator: ").append(Files.readString(version, StandardCharsets.UTF_8).trim()).append('\n');
+            }
+        }
+        Path versions = dir.resolve("service-versions.txt");
+        if (Files.exists(versions)) {
+            for (String line : Files.readAllLines(versions, StandardCharsets.UTF_8)) {
+                md.append("- ").append(line.trim()).append(" (the versions above are the benchmark module's)\n");
+            }
         }
         Path load = dir.resolve("loadavg.tsv");
         if (Files.exists(load)) {
             double[] loads = Files.readAllLines(load, StandardCharsets.UTF_8).stream().map(line -> line.split("\t"))
                     .filter(f -> f.length == 2).mapToDouble(f -> Double.parseDouble(f[1])).toArray();
             md.append(String.format(Locale.ROOT, "- load average (1 min) when each variant started: %.2f to %.2f "
-                    + "(the previous variant's wrk and service leave up to about 3; much more means another job shared the machine)%n",
-                    java.util.Arrays.stream(loads).min().orElse(0), java.util.Arrays.stream(loads).max().orElse(0)));
+                    + "(the previous variant's load and service leave up to about 3; much more means another job "
+                    + "shared the machine)%n", Arrays.stream(loads).min().orElse(0), Arrays.stream(loads).max().orElse(0)));
         }
-        Files.writeString(dir.resolve(REPORT_FILE), md.toString(), StandardCharsets.UTF_8);
-        return lost.isEmpty();
     }
 
-    private static void table(StringBuilder md, List<Row> runs) {
-        Row reference = runs.stream().filter(r -> r.variant().equals(REFERENCE)).findFirst().orElse(null);
-        md.append("| variant | requests/s | vs ").append(REFERENCE).append(" | p50 | p99 | p99.9 | max | errors "
-                + "| CPU s / 1,000 req | CPU cores | lines/s | MB/s | delivery |\n");
-        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
-        for (Row run : runs) {
-            WrkOutput wrk = run.wrk();
-            double seconds = wrk.seconds();
-            double linesPerSecond = run.variant().equals(OFF) ? 0 : LINES_PER_REQUEST * wrk.requests() / seconds;
-            double bytesPerLine = run.lines() == 0 ? 0 : (double) run.bytes() / run.lines();
-            String ratio = reference == null ? "" : String.format(Locale.ROOT, "×%.2f",
-                    wrk.requestsPerSecond() / reference.wrk().requestsPerSecond());
-            md.append(String.format(Locale.ROOT, "| %s | %,.0f | %s | %s | %s | %s | %s | %s | %.3f | %.2f | %,.0f | %.2f | %s |%n",
-                    run.variant().equals(REFERENCE) ? "**" + REFERENCE + "** (reference)" : run.variant(),
-                    wrk.requestsPerSecond(), ratio, millis(wrk.p50()), millis(wrk.p99()), millis(wrk.p999()),
-                    millis(wrk.max()), wrk.non2xx() + wrk.socketErrors() == 0 ? "0"
-                            : wrk.non2xx() + " non-2xx, " + wrk.socketErrors() + " socket",
-                    1000 * run.cpuSeconds() / wrk.requests(), run.cpuSeconds() / seconds, linesPerSecond,
-                    linesPerSecond * bytesPerLine / 1e6, delivery(run)));
-        }
-        md.append('\n');
+    private static String title(String flavour) {
+        return flavour.equals("logback") ? "Logback" : flavour.equals("log4j2") ? "Log4j2" : flavour;
     }
 
-    private static String delivery(Row run) {
-        if (!run.lossless()) {
-            return String.format(Locale.ROOT, "logging off (%,d lines)", run.lines());
-        }
-        long expected = run.expectedLines();
-        if (run.lines() == expected) {
-            return String.format(Locale.ROOT, "✓ %,d = %d × %,d", run.lines(), LINES_PER_REQUEST, run.workRequests());
-        }
-        if (run.lines() < expected) {
-            return String.format(Locale.ROOT, "**LOST %,d** of %,d", expected - run.lines(), expected);
-        }
-        return String.format(Locale.ROOT, "%,d lines, %,d more than %d × %,d requests counted", run.lines(),
-                run.lines() - expected, LINES_PER_REQUEST, run.workRequests());
+    private static String spec(String spec) {
+        return spec.endsWith("%") ? spec + " of its closed-loop requests/s" : spec + " requests/s";
     }
 
-    private static String millis(double micros) {
-        if (Double.isNaN(micros)) {
+    private static double round(double value) {
+        return Double.isNaN(value) ? 0.0 : Math.round(value * 10) / 10.0;
+    }
+
+    private static String millis(double millis) {
+        if (Double.isNaN(millis)) {
             return "";
         }
-        return micros < 10_000 ? String.format(Locale.ROOT, "%.2f ms", micros / 1e3)
-                : String.format(Locale.ROOT, "%,.0f ms", micros / 1e3);
-    }
-
-    static List<Row> read(Path dir) throws IOException {
-        List<Row> rows = new ArrayList<>();
-        List<String> lines = Files.readAllLines(dir.resolve(RESULTS_FILE), StandardCharsets.UTF_8);
-        for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-            if (line.isBlank()) {
-                continue;
-            }
-            String[] f = line.split("\t");
-            if (f.length < 7) {
-                throw new IllegalArgumentException("not a result row (flavour, workload, variant, cpu_seconds, "
-                        + "work_requests, lines, bytes): " + line);
-            }
-            Path wrk = dir.resolve("wrk-" + f[0] + "-" + f[1] + "-" + f[2] + ".txt");
-            rows.add(new Row(f[0], f[1], f[2], Double.parseDouble(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]),
-                    Long.parseLong(f[6]), WrkOutput.parse(Files.readString(wrk, StandardCharsets.UTF_8))));
-        }
-        return rows;
+        return millis < 10 ? String.format(Locale.ROOT, "%.2f ms", millis) : String.format(Locale.ROOT, "%,.0f ms", millis);
     }
 }

@@ -8,13 +8,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.Properties;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Parses wrk's output as wrk 4.1 prints it and renders the service report from a hand-written results directory. */
+/**
+ * Parses wrk's and Gatling's output as they print it and renders the service report, targets included, from a
+ * hand-written results directory.
+ */
 class ServiceReportTest {
 
     /** Printed by {@code wrk -t2 -c20 -d2s --latency -s percentiles.lua} (Debian's wrk 4.1.0). */
@@ -61,12 +65,53 @@ class ServiceReportTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("requests in");
     }
 
-    @Test
-    void rendersTablesWithRatiosChartsAndTheDeliveryVerdict() throws IOException {
-        results(row("cpu", "off", 4000, 0), row("cpu", "sync", 1000, 5000), row("cpu", "stock-async", 2000, 10_000),
-                row("cpu", "ringlog", 3000, 15_000), row("wait", "stock-async", 500, 2500), row("wait", "ringlog", 500, 2500));
+    /** The closing block of a Gatling 3.15 run of {@code FixedRateWork} (its progress lines above are left out). */
+    static final String GATLING = "Parsing log file(s) done in 0s.\n"
+            + "========================================================================================================================\n"
+            + "---- Global Information -------------------------------------------------------------|---Total---|-----OK----|----KO----\n"
+            + "> request count                                                                      |     1,500 |     1,497 |         3\n"
+            + "> min response time (ms)                                                             |        53 |        53 |        60\n"
+            + "> max response time (ms)                                                             |     2,380 |     2,380 |        70\n"
+            + "> mean response time (ms)                                                            |     1,045 |     1,045 |        65\n"
+            + "> response time std deviation (ms)                                                   |       572 |       572 |         5\n"
+            + "> response time 50th percentile (ms)                                                 |     1,098 |     1,098 |        65\n"
+            + "> response time 99th percentile (ms)                                                 |     2,349 |     2,339 |        70\n"
+            + "> response time 99.9th percentile (ms)                                               |     2,379 |     2,379 |        70\n"
+            + "> response time 99.99th percentile (ms)                                              |     2,380 |     2,380 |        70\n"
+            + "> mean throughput (rps)                                                              |       375 |       375 |         -\n"
+            + "---- Response Time Distribution ----------------------------------------------------------------------------------------\n";
 
-        Files.writeString(dir.resolve("loadavg.tsv"), "logback-cpu-off\t0.12\nlogback-cpu-sync\t1.50\n", StandardCharsets.UTF_8);
+    @Test
+    void parsesGatlingsSummary() {
+        GatlingOutput gatling = GatlingOutput.parse(GATLING);
+
+        assertThat(gatling.requests()).isEqualTo(1500);
+        assertThat(gatling.failed()).isEqualTo(3);
+        assertThat(gatling.p50()).isEqualTo(1098.0);
+        assertThat(gatling.p99()).isEqualTo(2349.0);
+        assertThat(gatling.p999()).isEqualTo(2379.0);
+        assertThat(gatling.max()).isEqualTo(2380.0);
+        assertThatThrownBy(() -> GatlingOutput.parse("Simulation io.ringlog.examples.load.FixedRateWork started..."))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Global Information");
+    }
+
+    @Test
+    void rendersMediansRatiosChartsTargetsAndTheDeliveryVerdict() throws IOException {
+        for (int repeat = 1; repeat <= 3; repeat++) {
+            closed("off", repeat, "cpu", 4000, 5_000);
+            closed("sync", repeat, "cpu", 1000, 700_000);
+            closed("stock-async", repeat, "cpu", 2000 + repeat, 703_310);
+            closed("ringlog", repeat, "cpu", 2500 + 100 * repeat, 100_000);
+            closed("off", repeat, "wait", 500, 21_000);
+            closed("ringlog", repeat, "wait", 490, 22_000);
+            open("ringlog", repeat, "cpu", 2000, "70%");
+            open("stock-async", repeat, "cpu", 1400, "70%");
+            delivery("off", repeat, 9000, 0);
+            delivery("sync", repeat, 3000, 15_000);
+            delivery("stock-async", repeat, 3000, 15_000);
+            delivery("ringlog", repeat, 3000, 15_000);
+        }
+        Files.writeString(dir.resolve("loadavg.tsv"), "logback-off-r1\t0.12\nlogback-sync-r1\t1.50\n", StandardCharsets.UTF_8);
 
         assertThat(ServiceReport.render(dir, "benchmarks/run service", new Properties())).isTrue();
 
@@ -74,11 +119,19 @@ class ServiceReportTest {
         assertThat(report)
                 .contains("Command: `benchmarks/run service`")
                 .contains("every lossless variant wrote all 5 lines")
-                .contains("| **stock-async** (reference) | 2,000 | ×1.00 | 4.86 ms | 703 ms | 839 ms | 841 ms |")
-                .contains("| ringlog | 3,000 | ×1.50 |")
-                .contains("| off | 4,000 | ×2.00 |")
-                .contains("logging off (0 lines)")
+                .contains("run 3 times in a rotated order")
+                .contains("| **stock-async** | 2,002 | 2,001–2,003 | ×1.00 | 4.86 ms | 703 ms | 839 ms | 841 ms | 36 |")
+                .contains("| ringlog | 2,700 | 2,600–2,800 | ×1.35 |")
+                .contains("| off | 4,000 | 4,000–4,000 | ×2.00 |")
+                .contains("Open loop (Gatling) at 70% of its closed-loop requests/s:")
+                .contains("| ringlog | 2,000/s | 1,098 ms | 2,349 ms | 2,379 ms | 2,380 ms | 9 |")
+                .contains("| CPU-bound requests/s ≥ sync's | 2,700 vs 1,000 (×2.70) | ✓ |")
+                .contains("| CPU-bound p99 ≤ ¼ of stock-async's | 100.0 ms vs 703.3 ms (×0.14) | ✓ |")
+                .contains("| CPU-bound requests/s ≥ 1.15 × stock-async's | ×1.35 | ✓ |")
+                .contains("| wait-bound requests/s within 5 % of logging off | 490 vs 500 (×0.980) | ✓ |")
+                .contains("| wait-bound p99 within 5 % of logging off | 22.0 ms vs 21.0 ms (×1.048) | ✓ |")
                 .contains("✓ 15,000 = 5 × 3,000")
+                .contains("logging off (0 lines)")
                 .contains("![logback requests/s](service-throughput-logback.png)")
                 .contains("load average (1 min) when each variant started: 0.12 to 1.50");
         for (String png : new String[] {"service-throughput-logback.png", "service-p99-logback.png"}) {
@@ -89,28 +142,55 @@ class ServiceReportTest {
     }
 
     @Test
-    void aLosslessVariantThatLostALineFailsTheRun() throws IOException {
-        results(row("cpu", "stock-async", 2000, 10_000), row("cpu", "ringlog", 3000, 14_999), row("cpu", "off", 9, 0));
+    void aMissedTargetIsMarkedAndALosslessVariantThatLostALineFailsTheRun() throws IOException {
+        closed("stock-async", 1, "cpu", 2000, 700_000);
+        closed("ringlog", 1, "cpu", 2100, 300_000);
+        closed("off", 1, "cpu", 9000, 1_000);
+        delivery("stock-async", 1, 3000, 15_000);
+        delivery("ringlog", 1, 3000, 14_999);
+        delivery("off", 1, 9000, 0);
 
         assertThat(ServiceReport.render(dir, "benchmarks/run service", new Properties())).isFalse();
         assertThat(Files.readString(dir.resolve(ServiceReport.REPORT_FILE)))
                 .contains("**DELIVERY CHECK FAILED**")
-                .contains("logback ringlog, cpu workload: 14,999 of 15,000 lines (1 lost)")
-                .contains("**LOST 1** of 15,000");
+                .contains("logback ringlog, repeat 1: 14,999 of 15,000 lines (1 lost)")
+                .contains("**LOST 1** of 15,000")
+                .contains("| every lossless variant wrote every line | lines lost | **✗ missed** |")
+                .contains("| CPU-bound requests/s ≥ 1.15 × stock-async's | ×1.05 | **✗ missed** |")
+                .contains("| CPU-bound p99 ≤ ¼ of stock-async's | 300.0 ms vs 700.0 ms (×0.43) | **✗ missed** |");
     }
 
-    /** A row whose wrk run answered {@code rate} requests/s, the server counting a fifth of {@code lines}, rounded up. */
-    private String row(String workload, String variant, double rate, long lines) throws IOException {
-        long requests = variant.equals("off") ? 100 : (lines + 4) / 5;
-        Files.writeString(dir.resolve("wrk-logback-" + workload + "-" + variant + ".txt"),
-                WRK.replace("1172.51", String.format(Locale.ROOT, "%.2f", rate)), StandardCharsets.UTF_8);
-        return String.join("\t", "logback", workload, variant, "1.50", Long.toString(requests), Long.toString(lines),
-                Long.toString(lines * 150));
+    /** A closed-loop run of wrk that answered {@code rate} requests/s with the given p99 (µs), 1.5 CPU seconds. */
+    private void closed(String variant, int repeat, String workload, double rate, long p99Micros) throws IOException {
+        String file = "wrk-logback-" + variant + "-r" + repeat + "-" + workload + ".txt";
+        Files.writeString(dir.resolve(file), WRK.replace("1172.51", String.format(Locale.ROOT, "%.2f", rate))
+                .replace("703.31ms", String.format(Locale.ROOT, "%.2fms", p99Micros / 1e3)), StandardCharsets.UTF_8);
+        run(String.join("\t", "logback", variant, Integer.toString(repeat), workload, "2", "closed", "0", "-", "1.50", file));
     }
 
-    private void results(String... rows) throws IOException {
-        Files.writeString(dir.resolve(ServiceReport.RESULTS_FILE),
-                "flavour\tworkload\tvariant\tcpu_seconds\twork_requests\tlines\tbytes\n" + String.join("\n", rows) + "\n",
-                StandardCharsets.UTF_8);
+    /** An open-loop run of Gatling at {@code rate}, asked for as {@code spec}, that printed {@link #GATLING}. */
+    private void open(String variant, int repeat, String workload, double rate, String spec) throws IOException {
+        String file = "gatling-logback-" + variant + "-r" + repeat + "-" + workload + "-" + (int) rate + ".txt";
+        Files.writeString(dir.resolve(file), GATLING, StandardCharsets.UTF_8);
+        run(String.join("\t", "logback", variant, Integer.toString(repeat), workload, "8", "open",
+                Double.toString(rate), spec, "3.00", file));
+    }
+
+    private void run(String row) throws IOException {
+        Path runs = dir.resolve(ServiceResults.RUNS_FILE);
+        if (!Files.exists(runs)) {
+            Files.writeString(runs, "flavour\tvariant\trepeat\tworkload\tseconds\tloop\trate\trate_spec\tcpu_seconds\tfile\n");
+        }
+        Files.writeString(runs, row + "\n", StandardOpenOption.APPEND);
+    }
+
+    private void delivery(String variant, int repeat, long requests, long lines) throws IOException {
+        Path deliveries = dir.resolve(ServiceResults.DELIVERY_FILE);
+        if (!Files.exists(deliveries)) {
+            Files.writeString(deliveries, "flavour\tvariant\trepeat\twork_requests\tlines\tbytes\twarmup_seconds\n");
+        }
+        Files.writeString(deliveries, String.join("\t", "logback", variant, Integer.toString(repeat),
+                Long.toString(requests), Long.toString(lines), Long.toString(lines * 150), "20") + "\n",
+                StandardOpenOption.APPEND);
     }
 }

@@ -1,0 +1,161 @@
+package io.ringlog.benchmarks.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+import java.util.stream.Collectors;
+
+/**
+ * What the driver {@code benchmarks/service} left in a results directory, read back: {@code service-runs.tsv} (one row
+ * per measured run, with the wrk or Gatling output it names) and {@code service-delivery.tsv} (one row per service JVM:
+ * the server's count of {@code /work} requests and the request lines found in its log files), with the medians over
+ * repeats that the report and the targets use. Immutable.
+ *
+ * @param runs every measured run
+ * @param deliveries every service JVM's delivery count
+ */
+record ServiceResults(List<Run> runs, List<Delivery> deliveries) {
+
+    static final String RUNS_FILE = "service-runs.tsv";
+    static final String DELIVERY_FILE = "service-delivery.tsv";
+    static final String OFF = "off";
+    static final int LINES_PER_REQUEST = 5;
+
+    /**
+     * One measured run: a closed loop (wrk) or an open loop at a fixed rate (Gatling), in one service JVM.
+     *
+     * @param rateSpec how the open loop's rate was asked for ({@code 70%} of the closed loop, or {@code 4000});
+     *                 {@code -} for a closed loop
+     */
+    record Run(String flavour, String variant, int repeat, String workload, double seconds, boolean open, double rate,
+            String rateSpec, double cpuSeconds, WrkOutput wrk, GatlingOutput gatling) {
+
+        /** Requests answered (closed loop) or sent (open loop) during the run. */
+        long requests() {
+            return open ? gatling.requests() : wrk.requests();
+        }
+
+        /** The service's CPU time per request, in milliseconds. */
+        double cpuMillisPerRequest() {
+            return requests() == 0 ? Double.NaN : 1000 * cpuSeconds / requests();
+        }
+    }
+
+    /** One service JVM's request lines, against the requests its server counted (warm-up included). */
+    record Delivery(String flavour, String variant, int repeat, long workRequests, long lines, long bytes,
+            int warmupSeconds) {
+
+        long expectedLines() {
+            return LINES_PER_REQUEST * workRequests;
+        }
+
+        boolean lossless() {
+            return !OFF.equals(variant);
+        }
+
+        boolean lost() {
+            return lossless() && lines < expectedLines();
+        }
+
+        double bytesPerLine() {
+            return lines == 0 ? 0 : (double) bytes / lines;
+        }
+    }
+
+    /**
+     * @param dir a results directory
+     * @return its results
+     * @throws IOException if a file cannot be read
+     * @throws IllegalArgumentException if a row is malformed or a run's output is not a finished run's
+     */
+    static ServiceResults read(Path dir) throws IOException {
+        List<Run> runs = new ArrayList<>();
+        for (String[] f : rows(dir.resolve(RUNS_FILE), 10)) {
+            String output = Files.readString(dir.resolve(f[9]), StandardCharsets.UTF_8);
+            boolean open = f[5].equals("open");
+            runs.add(new Run(f[0], f[1], Integer.parseInt(f[2]), f[3], Double.parseDouble(f[4]), open,
+                    Double.parseDouble(f[6]), f[7], Double.parseDouble(f[8]), open ? null : WrkOutput.parse(output),
+                    open ? GatlingOutput.parse(output) : null));
+        }
+        List<Delivery> deliveries = new ArrayList<>();
+        for (String[] f : rows(dir.resolve(DELIVERY_FILE), 7)) {
+            deliveries.add(new Delivery(f[0], f[1], Integer.parseInt(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]),
+                    Long.parseLong(f[5]), Integer.parseInt(f[6])));
+        }
+        return new ServiceResults(List.copyOf(runs), List.copyOf(deliveries));
+    }
+
+    /** The flavours, in the order they ran. */
+    List<String> flavours() {
+        return runs.stream().map(Run::flavour).distinct().collect(Collectors.toList());
+    }
+
+    /** The variants of a flavour, in the order of its first repeat. */
+    List<String> variants(String flavour) {
+        return runs.stream().filter(r -> r.flavour().equals(flavour)).map(Run::variant).distinct()
+                .collect(Collectors.toList());
+    }
+
+    /** The closed-loop runs of one variant and workload, one per repeat. */
+    List<Run> closed(String flavour, String variant, String workload) {
+        return runs.stream().filter(r -> !r.open() && r.flavour().equals(flavour) && r.variant().equals(variant)
+                && r.workload().equals(workload)).collect(Collectors.toList());
+    }
+
+    /** The open-loop runs of one variant, workload and rate spec, one per repeat. */
+    List<Run> open(String flavour, String variant, String workload, String rateSpec) {
+        return runs.stream().filter(r -> r.open() && r.flavour().equals(flavour) && r.variant().equals(variant)
+                && r.workload().equals(workload) && r.rateSpec().equals(rateSpec)).collect(Collectors.toList());
+    }
+
+    /** The rate specs of a flavour's open-loop runs of one workload, in the order they ran. */
+    List<String> rateSpecs(String flavour, String workload) {
+        return runs.stream().filter(r -> r.open() && r.flavour().equals(flavour) && r.workload().equals(workload))
+                .map(Run::rateSpec).distinct().collect(Collectors.toList());
+    }
+
+    /** The delivery counts of one variant, one per repeat. */
+    List<Delivery> deliveries(String flavour, String variant) {
+        return deliveries.stream().filter(d -> d.flavour().equals(flavour) && d.variant().equals(variant))
+                .collect(Collectors.toList());
+    }
+
+    /** The median of a figure over runs ({@code NaN} for none): with an even count, the mean of the middle two. */
+    static <T> double median(List<T> runs, ToDoubleFunction<T> figure) {
+        double[] values = runs.stream().mapToDouble(figure).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        int middle = values.length / 2;
+        return values.length % 2 == 1 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    }
+
+    /** The smallest and largest of a figure over runs. */
+    static <T> double[] range(List<T> runs, ToDoubleFunction<T> figure) {
+        double[] values = runs.stream().mapToDouble(figure).sorted().toArray();
+        return values.length == 0 ? new double[] {Double.NaN, Double.NaN}
+                : new double[] {values[0], values[values.length - 1]};
+    }
+
+    private static List<String[]> rows(Path file, int columns) throws IOException {
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        List<String[]> rows = new ArrayList<>();
+        for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+            if (line.isBlank()) {
+                continue;
+            }
+            String[] fields = line.split("\t");
+            if (fields.length < columns) {
+                throw new IllegalArgumentException(file.getFileName() + ": not a row of " + columns + " columns ("
+                        + lines.get(0).replace('\t', ',') + "): " + Arrays.toString(fields));
+            }
+            rows.add(fields);
+        }
+        return rows;
+    }
+}
