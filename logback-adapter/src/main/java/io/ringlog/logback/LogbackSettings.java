@@ -26,11 +26,17 @@ final class LogbackSettings {
     int queueSize = DEFAULT_QUEUE_SIZE;
     int discardingThreshold = DEFAULT_DISCARDING_THRESHOLD;
     boolean neverBlock;
-    int maxFlushTime = DEFAULT_MAX_FLUSH_TIME;
+    /** As written ({@code maxFlushTime} or its alias): milliseconds or a Logback duration, read by {@link DurationText}. */
+    String maxFlushTime = String.valueOf(DEFAULT_MAX_FLUSH_TIME);
+    /** The property that set {@link #maxFlushTime}, named in messages. */
+    String maxFlushTimeProperty = "maxFlushTime";
     boolean includeCallerData;
     /** As written in the configuration; null when not set. */
     String fullQueuePolicy;
-    long maxBlockTime = DEFAULT_MAX_BLOCK_TIME;
+    /** As written ({@code maxBlockTime} or its alias): milliseconds or a Logback duration, read by {@link DurationText}. */
+    String maxBlockTime = String.valueOf(DEFAULT_MAX_BLOCK_TIME);
+    /** The property that set {@link #maxBlockTime}, named in messages. */
+    String maxBlockTimeProperty = "maxBlockTime";
     boolean jmx = true;
     /** The MBean's {@code name} key; null (or empty) for the appender's name. */
     String jmxName;
@@ -53,9 +59,14 @@ final class LogbackSettings {
                     + PipelineSettings.MAX_CAPACITY + notStarted);
             return null;
         }
-        if (maxFlushTime < 0) {
-            status.addError("Invalid maxFlushTime [" + maxFlushTime + "]: it must be >= 0 ms (0 = wait until everything queued is delivered)"
-                    + notStarted);
+        Long maxFlushMillis = millis(maxFlushTimeProperty, maxFlushTime, status, notStarted);
+        Long maxBlockMillis = millis(maxBlockTimeProperty, maxBlockTime, status, notStarted);
+        if (maxFlushMillis == null || maxBlockMillis == null) {
+            return null;
+        }
+        if (maxFlushMillis < 0) {
+            status.addError("Invalid " + maxFlushTimeProperty + " [" + maxFlushTime.trim() + "]: it must be >= 0 ms (0 = wait until everything "
+                    + "queued is delivered)" + notStarted);
             return null;
         }
         FullQueuePolicy policy = FullQueuePolicy.BLOCK;
@@ -75,8 +86,8 @@ final class LogbackSettings {
             }
             policy = FullQueuePolicy.DROP_ALL;
         }
-        if (maxBlockTime >= 0 && policy == FullQueuePolicy.DROP_ALL) {
-            status.addWarn("maxBlockTime=" + maxBlockTime + " has no effect on appender [" + appender
+        if (maxBlockMillis >= 0 && policy == FullQueuePolicy.DROP_ALL) {
+            status.addWarn(maxBlockTimeProperty + "=" + maxBlockTime.trim() + " has no effect on appender [" + appender
                     + "]: with DROP_ALL (or neverBlock=true) callers never wait.");
         }
         try {
@@ -84,14 +95,24 @@ final class LogbackSettings {
                     .capacity(queueSize)
                     .fullQueuePolicy(policy)
                     .discardingThreshold(discardingThreshold)
-                    .maxBlockTime(maxBlockTime, TimeUnit.MILLISECONDS)
-                    .drainTimeoutMillis(maxFlushTime)
+                    .maxBlockTime(maxBlockMillis, TimeUnit.MILLISECONDS)
+                    .drainTimeoutMillis(maxFlushMillis)
                     .maxBatchSize(maxBatchSize)
                     .drainOnJvmExit(drainOnExit)
                     .build();
         } catch (IllegalArgumentException invalid) {
             // The rules shared with the Log4j2 adapter (discardingThreshold, maxBlockTime, maxBatchSize) live in core.
             status.addError("Invalid configuration: " + invalid.getMessage() + notStarted);
+            return null;
+        }
+    }
+
+    /** The value in milliseconds, or null after an error status naming the property and the value as written. */
+    private static Long millis(String property, String value, ContextAware status, String notStarted) {
+        try {
+            return DurationText.millis(value);
+        } catch (IllegalArgumentException unparsable) {
+            status.addError("Invalid " + property + " [" + value + "]: " + DurationText.EXPECTED + notStarted);
             return null;
         }
     }
