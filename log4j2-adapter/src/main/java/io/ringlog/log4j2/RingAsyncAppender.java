@@ -48,7 +48,8 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * and filter honoured), {@code errorRef} / {@code error-ref} (gets the events dropped because the buffer was
  * full, and those no target took), {@code ignoreExceptions} (default true), a {@code <Filter>}.
  * <li>{@code bufferSize}: default {@value #DEFAULT_BUFFER_SIZE}, rounded up to a power of two.
- * <li>{@code blocking}: default true (wait for room); false drops when full ({@code DROP_ALL}).
+ * <li>{@code blocking}: default true (wait for room); false drops when full ({@code DROP_ALL}); any other value
+ * is a configuration error (Log4j2's own conversion would read it as false).
  * <li>{@code shutdownTimeout}: how long stopping may spend delivering what is queued, in ms; default
  * {@value #DEFAULT_SHUTDOWN_TIMEOUT_MILLIS}; 0 means no bound. {@code <Async>}'s default is 0; Ringlog bounds it so
  * that a stuck target cannot hang a reconfiguration or the JVM's exit forever. What is left at the bound is counted
@@ -407,8 +408,9 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         @PluginAliases("error-ref")
         private String errorRef;
 
+        // Text, not Boolean: Log4j2's converter reads anything but "true" as false, so a typo would mean DROP_ALL.
         @PluginBuilderAttribute
-        private Boolean blocking;
+        private String blocking;
 
         @PluginBuilderAttribute
         private long shutdownTimeout = DEFAULT_SHUTDOWN_TIMEOUT_MILLIS;
@@ -502,7 +504,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether a caller waits for room (default true) or its event is dropped (false: {@code DROP_ALL}). */
         public B setBlocking(boolean blocking) {
-            this.blocking = blocking;
+            this.blocking = String.valueOf(blocking);
             return asBuilder();
         }
 
@@ -593,8 +595,8 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             return errorRef;
         }
 
-        /** The {@code blocking} attribute, or null when it was not given. */
-        public Boolean getBlocking() {
+        /** The {@code blocking} attribute as written, or null when it was not given; {@code build()} accepts true or false only. */
+        public String getBlocking() {
             return blocking;
         }
 

@@ -59,7 +59,8 @@ final class RingAsyncSettings {
     }
 
     /** {@code fullQueuePolicy} wins when given; otherwise {@code blocking} (default true) picks BLOCK or DROP_ALL. */
-    private static FullQueuePolicy policy(String name, Boolean blocking, String fullQueuePolicy) {
+    private static FullQueuePolicy policy(String name, String blockingText, String fullQueuePolicy) {
+        Boolean blocking = blocking(blockingText);
         if (fullQueuePolicy == null || fullQueuePolicy.trim().isEmpty()) {
             return blocking == null || blocking ? FullQueuePolicy.BLOCK : FullQueuePolicy.DROP_ALL;
         }
@@ -71,5 +72,20 @@ final class RingAsyncSettings {
             return FullQueuePolicy.DROP_ALL;
         }
         return policy;
+    }
+
+    /** Null when not given; true or false in any case; anything else is an error rather than Log4j2's silent false. */
+    private static Boolean blocking(String text) {
+        if (text == null) {
+            return null;
+        }
+        String trimmed = text.trim();
+        if (trimmed.equalsIgnoreCase("true")) {
+            return Boolean.TRUE;
+        }
+        if (trimmed.equalsIgnoreCase("false")) {
+            return Boolean.FALSE;
+        }
+        throw new IllegalArgumentException("blocking must be true or false, was \"" + text + "\"");
     }
 }
