@@ -23,6 +23,9 @@ final class LogbackSettings {
     /** Default {@code maxBatchSize}. */
     static final int DEFAULT_MAX_BATCH_SIZE = PipelineSettings.DEFAULT_MAX_BATCH_SIZE;
 
+    /** logstash-logback-encoder's name for {@code maxFlushTime}, whose 0 and negative values mean otherwise. */
+    static final String SHUTDOWN_GRACE_PERIOD = "shutdownGracePeriod";
+
     int queueSize = DEFAULT_QUEUE_SIZE;
     int discardingThreshold = DEFAULT_DISCARDING_THRESHOLD;
     boolean neverBlock;
@@ -63,6 +66,9 @@ final class LogbackSettings {
         Long maxBlockMillis = millis(maxBlockTimeProperty, maxBlockTime, status, notStarted);
         if (maxFlushMillis == null || maxBlockMillis == null) {
             return null;
+        }
+        if (SHUTDOWN_GRACE_PERIOD.equals(maxFlushTimeProperty)) {
+            maxFlushMillis = fromShutdownGracePeriod(maxFlushMillis, appender, status);
         }
         if (maxFlushMillis < 0) {
             status.addError("Invalid " + maxFlushTimeProperty + " [" + maxFlushTime.trim() + "]: it must be >= 0 ms (0 = wait until everything "
@@ -105,6 +111,22 @@ final class LogbackSettings {
             status.addError("Invalid configuration: " + invalid.getMessage() + notStarted);
             return null;
         }
+    }
+
+    /**
+     * logstash-logback-encoder's {@code shutdownGracePeriod} reads negative as "no bound" and 0 as "do not wait";
+     * Ringlog's {@code maxFlushTime} reads 0 as "no bound" and has no "do not wait", so 0 becomes 1 ms, with a warning.
+     */
+    private static long fromShutdownGracePeriod(long millis, String appender, ContextAware status) {
+        if (millis < 0) {
+            return 0;
+        }
+        if (millis == 0) {
+            status.addWarn("shutdownGracePeriod=0 means 'do not wait' in logstash-logback-encoder, and maxFlushTime=0 means 'no bound' in "
+                    + "Ringlog: appender [" + appender + "] waits at most 1 ms for its queue when it stops. Set maxFlushTime to say what you mean.");
+            return 1;
+        }
+        return millis;
     }
 
     /** The value in milliseconds, or null after an error status naming the property and the value as written. */

@@ -168,8 +168,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         pipeline = created;
         callerData = settings.includeCallerData;
         if (settings.jmx) {
-            mbean = AsyncAppenderMBeans.register(FRAMEWORK, context, context == null ? null : context.getName(), name, settings.jmxName,
-                    created::stats, status);
+            mbean = registerMBean(name, created);
         }
         live = LiveAppenders.register(FRAMEWORK, context, context == null ? null : context.getName(), name, created::stats);
         super.start();
@@ -262,6 +261,19 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         }
         AsyncPipeline<EventSlot> last = pipeline;
         return last == null ? NOT_STARTED : last.stats();
+    }
+
+    /**
+     * An unnamed appender (set up in code) is told apart from other unnamed ones of its context by its identity, so that
+     * a second one gets {@code instance=2} (with a warning) instead of taking the first one's MBean over as the
+     * successor of a same-named appender would.
+     */
+    private AutoCloseable registerMBean(String name, AsyncPipeline<EventSlot> created) {
+        boolean unnamed = getName() == null;
+        String appender = unnamed ? name + "@" + Integer.toHexString(System.identityHashCode(this)) : name;
+        String jmxName = unnamed && (settings.jmxName == null || settings.jmxName.isEmpty()) ? name : settings.jmxName;
+        return AsyncAppenderMBeans.register(FRAMEWORK, context, context == null ? null : context.getName(), appender, jmxName,
+                created::stats, status);
     }
 
     private void closeMBean() {
@@ -446,10 +458,14 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         settings.maxBlockTimeProperty = "appendTimeout";
     }
 
-    /** Alias of {@link #setMaxFlushTime} under logstash-logback-encoder's name (its default: 1 minute; here 1 second; 0 = no bound). */
+    /**
+     * Alias of {@link #setMaxFlushTime} under logstash-logback-encoder's name, read with that project's meaning: a
+     * negative value waits without bound, 0 (there: do not wait) waits at most 1 ms, with a warning. Its default
+     * there is 1 minute; Ringlog's is {@value #DEFAULT_MAX_FLUSH_TIME} ms.
+     */
     public void setShutdownGracePeriod(String shutdownGracePeriod) {
         settings.maxFlushTime = shutdownGracePeriod;
-        settings.maxFlushTimeProperty = "shutdownGracePeriod";
+        settings.maxFlushTimeProperty = LogbackSettings.SHUTDOWN_GRACE_PERIOD;
     }
 
     // ---- AppenderAttachable: the <appender-ref> children ----

@@ -134,6 +134,20 @@ class LogbackSettingsTest {
         assertThat(context.getStatusManager().getCount()).isZero();
     }
 
+    @Test
+    void shutdownGracePeriodKeepsLogstashsMeaningOfZeroAndNegative() {
+        settings.maxFlushTimeProperty = LogbackSettings.SHUTDOWN_GRACE_PERIOD;
+        settings.maxFlushTime = "-1";
+        assertThat(settings.toPipelineSettings("A", status).drainTimeoutMillis()).as("no bound").isZero();
+        settings.maxFlushTime = "30 seconds";
+        assertThat(settings.toPipelineSettings("A", status).drainTimeoutMillis()).isEqualTo(30_000);
+        assertThat(context.getStatusManager().getCount()).isZero();
+        settings.maxFlushTime = "0";
+        assertThat(settings.toPipelineSettings("A", status).drainTimeoutMillis()).as("do not wait: as little as Ringlog can").isEqualTo(1);
+        assertThat(messages(Status.WARN)).singleElement().asString()
+                .startsWith("shutdownGracePeriod=0 means 'do not wait' in logstash-logback-encoder");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"abc", "", "5 fortnights", "1x5 seconds", "-5 seconds", "150ms", "1,000"})
     void anUnparsableTimeIsAnErrorNamingTheValueAndThePropertyAsWritten(String value) {

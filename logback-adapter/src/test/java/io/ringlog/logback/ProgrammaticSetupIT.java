@@ -84,7 +84,7 @@ class ProgrammaticSetupIT {
     }
 
     @Test
-    void twoUnnamedAppendersRunSideBySide() {
+    void twoUnnamedAppendersRunSideBySideWithTheirOwnMBeans() {
         List<RingAsyncAppender> rings = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             RingAsyncAppender ring = new RingAsyncAppender();
@@ -94,6 +94,9 @@ class ProgrammaticSetupIT {
             rings.add(ring);
         }
         assertThat(rings).allMatch(RingAsyncAppender::isStarted);
+        assertThat(context.getStatusManager().getCopyOfStatusList()).anyMatch(s -> s.getLevel() == Status.WARN
+                && s.getMessage().startsWith("Ringlog registered the MBean of appender [RingAsyncAppender@")
+                && s.getMessage().contains("instance=2"));
         rings.forEach(RingAsyncAppender::stop);
     }
 
