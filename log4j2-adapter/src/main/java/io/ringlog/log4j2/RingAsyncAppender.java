@@ -408,7 +408,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         @PluginAliases("error-ref")
         private String errorRef;
 
-        // Text, not Boolean: Log4j2's converter reads anything but "true" as false, so a typo would mean DROP_ALL.
+        // The booleans are text: Log4j2's converter reads anything but "true" as false (see BooleanAttribute).
         @PluginBuilderAttribute
         private String blocking;
 
@@ -419,13 +419,13 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         private int bufferSize = DEFAULT_BUFFER_SIZE;
 
         @PluginBuilderAttribute
-        private boolean includeLocation;
+        private String includeLocation;
 
         @PluginConfiguration
         private Configuration configuration;
 
         @PluginBuilderAttribute
-        private boolean ignoreExceptions = true;
+        private String ignoreExceptions;
 
         @PluginBuilderAttribute
         private String fullQueuePolicy;
@@ -437,13 +437,13 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         private long maxBlockTime = DEFAULT_MAX_BLOCK_TIME_MILLIS;
 
         @PluginBuilderAttribute
-        private boolean jmx = true;
+        private String jmx;
 
         @PluginBuilderAttribute
         private String jmxName;
 
         @PluginBuilderAttribute
-        private boolean drainOnExit = true;
+        private String drainOnExit;
 
         @PluginBuilderAttribute
         private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
@@ -522,7 +522,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether the caller's location is copied; default false. */
         public B setIncludeLocation(boolean includeLocation) {
-            this.includeLocation = includeLocation;
+            this.includeLocation = String.valueOf(includeLocation);
             return asBuilder();
         }
 
@@ -534,7 +534,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether exceptions are handled by the appender's error handler (default true) or thrown to the caller. */
         public B setIgnoreExceptions(boolean ignoreExceptions) {
-            this.ignoreExceptions = ignoreExceptions;
+            this.ignoreExceptions = String.valueOf(ignoreExceptions);
             return asBuilder();
         }
 
@@ -558,7 +558,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether the counters are published over JMX; default true. */
         public B setJmx(boolean jmx) {
-            this.jmx = jmx;
+            this.jmx = String.valueOf(jmx);
             return asBuilder();
         }
 
@@ -570,7 +570,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether a JVM shutdown hook drains the ring at exit; default true. */
         public B setDrainOnExit(boolean drainOnExit) {
-            this.drainOnExit = drainOnExit;
+            this.drainOnExit = String.valueOf(drainOnExit);
             return asBuilder();
         }
 
@@ -610,9 +610,9 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             return bufferSize;
         }
 
-        /** Whether the location is copied. */
+        /** Whether the location is copied; throws IllegalArgumentException if the attribute is neither true nor false. */
         public boolean isIncludeLocation() {
-            return includeLocation;
+            return BooleanAttribute.read("includeLocation", includeLocation, false);
         }
 
         /** The owning configuration. */
@@ -622,7 +622,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether exceptions are handled rather than thrown. */
         public boolean isIgnoreExceptions() {
-            return ignoreExceptions;
+            return BooleanAttribute.read("ignoreExceptions", ignoreExceptions, true);
         }
 
         /** The {@code fullQueuePolicy} attribute, or null when it was not given. */
@@ -642,7 +642,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether the MBean is registered. */
         public boolean isJmx() {
-            return jmx;
+            return BooleanAttribute.read("jmx", jmx, true);
         }
 
         /** The configured {@code name} key of the MBean, or null for the appender's name. */
@@ -652,7 +652,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether the JVM-exit drain is installed. */
         public boolean isDrainOnExit() {
-            return drainOnExit;
+            return BooleanAttribute.read("drainOnExit", drainOnExit, true);
         }
 
         /** The batch bound. */

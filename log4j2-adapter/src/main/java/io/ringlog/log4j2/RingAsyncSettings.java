@@ -26,6 +26,10 @@ final class RingAsyncSettings {
      */
     static PipelineSettings from(RingAsyncAppender.Builder<?> attributes) {
         String name = attributes.getName();
+        // The appender reads these booleans itself; reading them here reports a value that is not true or false first.
+        attributes.isIncludeLocation();
+        attributes.isIgnoreExceptions();
+        attributes.isJmx();
         int bufferSize = attributes.getBufferSize();
         if (bufferSize < 1 || bufferSize > PipelineSettings.MAX_CAPACITY) {
             throw new IllegalArgumentException("bufferSize must be between 1 and " + PipelineSettings.MAX_CAPACITY
@@ -60,7 +64,7 @@ final class RingAsyncSettings {
 
     /** {@code fullQueuePolicy} wins when given; otherwise {@code blocking} (default true) picks BLOCK or DROP_ALL. */
     private static FullQueuePolicy policy(String name, String blockingText, String fullQueuePolicy) {
-        Boolean blocking = blocking(blockingText);
+        Boolean blocking = blockingText == null ? null : BooleanAttribute.read("blocking", blockingText, true);
         if (fullQueuePolicy == null || fullQueuePolicy.trim().isEmpty()) {
             return blocking == null || blocking ? FullQueuePolicy.BLOCK : FullQueuePolicy.DROP_ALL;
         }
@@ -74,18 +78,4 @@ final class RingAsyncSettings {
         return policy;
     }
 
-    /** Null when not given; true or false in any case; anything else is an error rather than Log4j2's silent false. */
-    private static Boolean blocking(String text) {
-        if (text == null) {
-            return null;
-        }
-        String trimmed = text.trim();
-        if (trimmed.equalsIgnoreCase("true")) {
-            return Boolean.TRUE;
-        }
-        if (trimmed.equalsIgnoreCase("false")) {
-            return Boolean.FALSE;
-        }
-        throw new IllegalArgumentException("blocking must be true or false, was \"" + text + "\"");
-    }
 }

@@ -31,8 +31,13 @@ class BadConfigurationIT {
             assertError(status, "RingAsync appender 'BAD_BLOCK': maxBlockTime must be -1");
             assertError(status, "RingAsync appender 'BAD_BATCH': maxBatchSize must be >= 1, was 0");
             assertError(status, "RingAsync appender 'BAD_BLOCKING': blocking must be true or false, was \"fals\"; the appender was not created");
+            assertError(status, "RingAsync appender 'BAD_DRAIN_ON_EXIT': drainOnExit must be true or false, was \"yes\"; the appender was not created");
+            assertError(status, "RingAsync appender 'BAD_LOCATION': includeLocation must be true or false, was \"ture\"");
+            assertError(status, "RingAsync appender 'BAD_JMX': jmx must be true or false, was \"off\"");
+            assertError(status, "RingAsync appender 'BAD_IGNORE': ignoreExceptions must be true or false, was \"flase\"");
             assertError(status, "RingAsync appender 'NO_REF' has no <AppenderRef>, so no appender to deliver to; the appender was not created");
-            for (String name : List.of("BAD_SIZE", "BAD_POLICY", "BAD_THRESHOLD", "BAD_TIMEOUT", "BAD_BLOCK", "BAD_BATCH", "BAD_BLOCKING", "NO_REF")) {
+            for (String name : List.of("BAD_SIZE", "BAD_POLICY", "BAD_THRESHOLD", "BAD_TIMEOUT", "BAD_BLOCK", "BAD_BATCH", "BAD_BLOCKING",
+                    "BAD_DRAIN_ON_EXIT", "BAD_LOCATION", "BAD_JMX", "BAD_IGNORE", "NO_REF")) {
                 assertThat(configuration.<RingAsyncAppender>getAppender(name)).as(name).isNull();
             }
 
