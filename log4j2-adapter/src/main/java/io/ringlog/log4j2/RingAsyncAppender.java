@@ -48,7 +48,8 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * and filter honoured), {@code errorRef} / {@code error-ref} (gets the events dropped because the buffer was
  * full, and those no target took), {@code ignoreExceptions} (default true), a {@code <Filter>}.
  * <li>{@code bufferSize}: default {@value #DEFAULT_BUFFER_SIZE}, rounded up to a power of two.
- * <li>{@code blocking}: default true (wait for room); false drops when full ({@code DROP_ALL}).
+ * <li>{@code blocking}: default true (wait for room); false drops when full ({@code DROP_ALL}); any other value
+ * is a configuration error (Log4j2's own conversion would read it as false).
  * <li>{@code shutdownTimeout}: how long stopping may spend delivering what is queued, in ms; default
  * {@value #DEFAULT_SHUTDOWN_TIMEOUT_MILLIS}; 0 means no bound. {@code <Async>}'s default is 0; Ringlog bounds it so
  * that a stuck target cannot hang a reconfiguration or the JVM's exit forever. What is left at the bound is counted
@@ -407,8 +408,9 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         @PluginAliases("error-ref")
         private String errorRef;
 
+        // The booleans are text: Log4j2's converter reads anything but "true" as false (see BooleanAttribute).
         @PluginBuilderAttribute
-        private Boolean blocking;
+        private String blocking;
 
         @PluginBuilderAttribute
         private long shutdownTimeout = DEFAULT_SHUTDOWN_TIMEOUT_MILLIS;
@@ -417,13 +419,13 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         private int bufferSize = DEFAULT_BUFFER_SIZE;
 
         @PluginBuilderAttribute
-        private boolean includeLocation;
+        private String includeLocation;
 
         @PluginConfiguration
         private Configuration configuration;
 
         @PluginBuilderAttribute
-        private boolean ignoreExceptions = true;
+        private String ignoreExceptions;
 
         @PluginBuilderAttribute
         private String fullQueuePolicy;
@@ -435,13 +437,13 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         private long maxBlockTime = DEFAULT_MAX_BLOCK_TIME_MILLIS;
 
         @PluginBuilderAttribute
-        private boolean jmx = true;
+        private String jmx;
 
         @PluginBuilderAttribute
         private String jmxName;
 
         @PluginBuilderAttribute
-        private boolean drainOnExit = true;
+        private String drainOnExit;
 
         @PluginBuilderAttribute
         private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
@@ -502,7 +504,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether a caller waits for room (default true) or its event is dropped (false: {@code DROP_ALL}). */
         public B setBlocking(boolean blocking) {
-            this.blocking = blocking;
+            this.blocking = String.valueOf(blocking);
             return asBuilder();
         }
 
@@ -520,7 +522,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether the caller's location is copied; default false. */
         public B setIncludeLocation(boolean includeLocation) {
-            this.includeLocation = includeLocation;
+            this.includeLocation = String.valueOf(includeLocation);
             return asBuilder();
         }
 
@@ -532,7 +534,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether exceptions are handled by the appender's error handler (default true) or thrown to the caller. */
         public B setIgnoreExceptions(boolean ignoreExceptions) {
-            this.ignoreExceptions = ignoreExceptions;
+            this.ignoreExceptions = String.valueOf(ignoreExceptions);
             return asBuilder();
         }
 
@@ -556,7 +558,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether the counters are published over JMX; default true. */
         public B setJmx(boolean jmx) {
-            this.jmx = jmx;
+            this.jmx = String.valueOf(jmx);
             return asBuilder();
         }
 
@@ -568,7 +570,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether a JVM shutdown hook drains the ring at exit; default true. */
         public B setDrainOnExit(boolean drainOnExit) {
-            this.drainOnExit = drainOnExit;
+            this.drainOnExit = String.valueOf(drainOnExit);
             return asBuilder();
         }
 
@@ -593,8 +595,8 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             return errorRef;
         }
 
-        /** The {@code blocking} attribute, or null when it was not given. */
-        public Boolean getBlocking() {
+        /** The {@code blocking} attribute as written, or null when it was not given; {@code build()} accepts true or false only. */
+        public String getBlocking() {
             return blocking;
         }
 
@@ -608,9 +610,9 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             return bufferSize;
         }
 
-        /** Whether the location is copied. */
+        /** Whether the location is copied; throws IllegalArgumentException if the attribute is neither true nor false. */
         public boolean isIncludeLocation() {
-            return includeLocation;
+            return BooleanAttribute.read("includeLocation", includeLocation, false);
         }
 
         /** The owning configuration. */
@@ -620,7 +622,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether exceptions are handled rather than thrown. */
         public boolean isIgnoreExceptions() {
-            return ignoreExceptions;
+            return BooleanAttribute.read("ignoreExceptions", ignoreExceptions, true);
         }
 
         /** The {@code fullQueuePolicy} attribute, or null when it was not given. */
@@ -640,7 +642,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether the MBean is registered. */
         public boolean isJmx() {
-            return jmx;
+            return BooleanAttribute.read("jmx", jmx, true);
         }
 
         /** The configured {@code name} key of the MBean, or null for the appender's name. */
@@ -650,7 +652,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
         /** Whether the JVM-exit drain is installed. */
         public boolean isDrainOnExit() {
-            return drainOnExit;
+            return BooleanAttribute.read("drainOnExit", drainOnExit, true);
         }
 
         /** The batch bound. */

@@ -26,6 +26,10 @@ final class RingAsyncSettings {
      */
     static PipelineSettings from(RingAsyncAppender.Builder<?> attributes) {
         String name = attributes.getName();
+        // The appender reads these booleans itself; reading them here reports a value that is not true or false first.
+        attributes.isIncludeLocation();
+        attributes.isIgnoreExceptions();
+        attributes.isJmx();
         int bufferSize = attributes.getBufferSize();
         if (bufferSize < 1 || bufferSize > PipelineSettings.MAX_CAPACITY) {
             throw new IllegalArgumentException("bufferSize must be between 1 and " + PipelineSettings.MAX_CAPACITY
@@ -59,7 +63,8 @@ final class RingAsyncSettings {
     }
 
     /** {@code fullQueuePolicy} wins when given; otherwise {@code blocking} (default true) picks BLOCK or DROP_ALL. */
-    private static FullQueuePolicy policy(String name, Boolean blocking, String fullQueuePolicy) {
+    private static FullQueuePolicy policy(String name, String blockingText, String fullQueuePolicy) {
+        Boolean blocking = blockingText == null ? null : BooleanAttribute.read("blocking", blockingText, true);
         if (fullQueuePolicy == null || fullQueuePolicy.trim().isEmpty()) {
             return blocking == null || blocking ? FullQueuePolicy.BLOCK : FullQueuePolicy.DROP_ALL;
         }
@@ -72,4 +77,5 @@ final class RingAsyncSettings {
         }
         return policy;
     }
+
 }

@@ -4,6 +4,7 @@ import static io.ringlog.log4j2.TestContexts.appender;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.ringlog.core.FullQueuePolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,14 +30,22 @@ class BadConfigurationIT {
             assertError(status, "RingAsync appender 'BAD_TIMEOUT': shutdownTimeout must be >= 0 ms");
             assertError(status, "RingAsync appender 'BAD_BLOCK': maxBlockTime must be -1");
             assertError(status, "RingAsync appender 'BAD_BATCH': maxBatchSize must be >= 1, was 0");
+            assertError(status, "RingAsync appender 'BAD_BLOCKING': blocking must be true or false, was \"fals\"; the appender was not created");
+            assertError(status, "RingAsync appender 'BAD_DRAIN_ON_EXIT': drainOnExit must be true or false, was \"yes\"; the appender was not created");
+            assertError(status, "RingAsync appender 'BAD_LOCATION': includeLocation must be true or false, was \"ture\"");
+            assertError(status, "RingAsync appender 'BAD_JMX': jmx must be true or false, was \"off\"");
+            assertError(status, "RingAsync appender 'BAD_IGNORE': ignoreExceptions must be true or false, was \"flase\"");
             assertError(status, "RingAsync appender 'NO_REF' has no <AppenderRef>, so no appender to deliver to; the appender was not created");
-            for (String name : List.of("BAD_SIZE", "BAD_POLICY", "BAD_THRESHOLD", "BAD_TIMEOUT", "BAD_BLOCK", "BAD_BATCH", "NO_REF")) {
+            for (String name : List.of("BAD_SIZE", "BAD_POLICY", "BAD_THRESHOLD", "BAD_TIMEOUT", "BAD_BLOCK", "BAD_BATCH", "BAD_BLOCKING",
+                    "BAD_DRAIN_ON_EXIT", "BAD_LOCATION", "BAD_JMX", "BAD_IGNORE", "NO_REF")) {
                 assertThat(configuration.<RingAsyncAppender>getAppender(name)).as(name).isNull();
             }
 
             assertThat(status.messages()).as("status messages").anyMatch(m -> m.startsWith("WARN")
                     && m.contains("RingAsync appender 'POINTLESS_WAIT': maxBlockTime=10 has no effect"));
             assertThat(configuration.<RingAsyncAppender>getAppender("POINTLESS_WAIT")).isNotNull();
+            assertThat(configuration.<RingAsyncAppender>getAppender("UPPER_CASE_BLOCKING").getSettings().fullQueuePolicy())
+                    .as("true and false in any case, as Log4j2 reads them").isEqualTo(FullQueuePolicy.DROP_ALL);
 
             assertError(status, "RingAsync appender 'MISSING_REF': AppenderRef 'NOWHERE' names no other configured appender");
             assertError(status, "RingAsync appender 'MISSING_REF' has no appender to deliver to; it was not started");

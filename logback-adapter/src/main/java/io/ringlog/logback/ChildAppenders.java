@@ -6,14 +6,11 @@ import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.spi.ContextAware;
 import ch.qos.logback.core.spi.AppenderAttachable;
 import ch.qos.logback.core.util.COWArrayList;
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The {@code <appender-ref>} children of one appender, in attachment order, and the record of which of
- * them the appender stopped (so that a restart starts them again). Any thread: the list is Logback's
+ * The children of one appender ({@code <appender-ref>}s, or appenders attached in code), in attachment order; the
+ * owner starts those that are not started when it starts and stops them when it stops. Any thread: the list is Logback's
  * {@link COWArrayList}, whose {@link #snapshot()} is a cached array that is recopied only after a change,
  * so the consumer reads it per event without allocating.
  */
@@ -21,7 +18,6 @@ final class ChildAppenders implements AppenderAttachable<ILoggingEvent> {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private final COWArrayList<Appender<ILoggingEvent>> children = new COWArrayList<>(new Appender[0]);
-    private final List<Appender<ILoggingEvent>> stoppedByOwner = new CopyOnWriteArrayList<>();
 
     /** The current children; the same array instance until the list changes. Never modify it. */
     Appender<ILoggingEvent>[] snapshot() {
@@ -53,23 +49,28 @@ final class ChildAppenders implements AppenderAttachable<ILoggingEvent> {
         return children.isEmpty();
     }
 
-    /** Stops every started child and remembers it; they stay attached so that a restart can use them again. */
+    /** Stops every started child; they stay attached so that a restart can start and use them again. */
     void stopAll() {
         for (Appender<ILoggingEvent> child : children.asTypedArray()) {
             if (child.isStarted()) {
                 child.stop();
-                stoppedByOwner.add(child);
             }
         }
     }
 
-    /** Starts again the children that {@link #stopAll()} stopped and that are still attached. */
-    void restartStopped() {
-        List<Appender<ILoggingEvent>> stopped = new ArrayList<>(stoppedByOwner);
-        stoppedByOwner.clear();
-        for (Appender<ILoggingEvent> child : stopped) {
-            if (children.contains(child) && !child.isStarted()) {
+    /**
+     * Starts every attached child that is not started: those {@link #stopAll()} stopped at the owner's last stop, and
+     * those attached without being started (programmatic set-up, where nobody else starts them). A child that still
+     * is not started afterwards (its own configuration is invalid) is reported: what is delivered to it is lost.
+     */
+    void startStopped(ContextAware status) {
+        for (Appender<ILoggingEvent> child : children.asTypedArray()) {
+            if (!child.isStarted()) {
                 child.start();
+                if (!child.isStarted()) {
+                    status.addWarn("Child appender [" + child.getName() + "] did not start (see its own errors); the events "
+                            + "delivered to it are lost until it starts.");
+                }
             }
         }
     }
@@ -116,12 +117,10 @@ final class ChildAppenders implements AppenderAttachable<ILoggingEvent> {
             child.stop();
         }
         children.clear();
-        stoppedByOwner.clear();
     }
 
     @Override
     public boolean detachAppender(Appender<ILoggingEvent> appender) {
-        stoppedByOwner.remove(appender);
         return appender != null && children.remove(appender);
     }
 

@@ -23,14 +23,23 @@ final class LogbackSettings {
     /** Default {@code maxBatchSize}. */
     static final int DEFAULT_MAX_BATCH_SIZE = PipelineSettings.DEFAULT_MAX_BATCH_SIZE;
 
+    /** logstash-logback-encoder's name for {@code maxFlushTime}, whose 0 and negative values mean otherwise. */
+    static final String SHUTDOWN_GRACE_PERIOD = "shutdownGracePeriod";
+
     int queueSize = DEFAULT_QUEUE_SIZE;
     int discardingThreshold = DEFAULT_DISCARDING_THRESHOLD;
     boolean neverBlock;
-    int maxFlushTime = DEFAULT_MAX_FLUSH_TIME;
+    /** As written ({@code maxFlushTime} or its alias): milliseconds or a Logback duration, read by {@link DurationText}. */
+    String maxFlushTime = String.valueOf(DEFAULT_MAX_FLUSH_TIME);
+    /** The property that set {@link #maxFlushTime}, named in messages. */
+    String maxFlushTimeProperty = "maxFlushTime";
     boolean includeCallerData;
     /** As written in the configuration; null when not set. */
     String fullQueuePolicy;
-    long maxBlockTime = DEFAULT_MAX_BLOCK_TIME;
+    /** As written ({@code maxBlockTime} or its alias): milliseconds or a Logback duration, read by {@link DurationText}. */
+    String maxBlockTime = String.valueOf(DEFAULT_MAX_BLOCK_TIME);
+    /** The property that set {@link #maxBlockTime}, named in messages. */
+    String maxBlockTimeProperty = "maxBlockTime";
     boolean jmx = true;
     /** The MBean's {@code name} key; null (or empty) for the appender's name. */
     String jmxName;
@@ -53,9 +62,17 @@ final class LogbackSettings {
                     + PipelineSettings.MAX_CAPACITY + notStarted);
             return null;
         }
-        if (maxFlushTime < 0) {
-            status.addError("Invalid maxFlushTime [" + maxFlushTime + "]: it must be >= 0 ms (0 = wait until everything queued is delivered)"
-                    + notStarted);
+        Long maxFlushMillis = millis(maxFlushTimeProperty, maxFlushTime, status, notStarted);
+        Long maxBlockMillis = millis(maxBlockTimeProperty, maxBlockTime, status, notStarted);
+        if (maxFlushMillis == null || maxBlockMillis == null) {
+            return null;
+        }
+        if (SHUTDOWN_GRACE_PERIOD.equals(maxFlushTimeProperty)) {
+            maxFlushMillis = fromShutdownGracePeriod(maxFlushMillis, appender, status);
+        }
+        if (maxFlushMillis < 0) {
+            status.addError("Invalid " + maxFlushTimeProperty + " [" + maxFlushTime.trim() + "]: it must be >= 0 ms (0 = wait until everything "
+                    + "queued is delivered)" + notStarted);
             return null;
         }
         FullQueuePolicy policy = FullQueuePolicy.BLOCK;
@@ -75,8 +92,8 @@ final class LogbackSettings {
             }
             policy = FullQueuePolicy.DROP_ALL;
         }
-        if (maxBlockTime >= 0 && policy == FullQueuePolicy.DROP_ALL) {
-            status.addWarn("maxBlockTime=" + maxBlockTime + " has no effect on appender [" + appender
+        if (maxBlockMillis >= 0 && policy == FullQueuePolicy.DROP_ALL) {
+            status.addWarn(maxBlockTimeProperty + "=" + maxBlockTime.trim() + " has no effect on appender [" + appender
                     + "]: with DROP_ALL (or neverBlock=true) callers never wait.");
         }
         try {
@@ -84,14 +101,40 @@ final class LogbackSettings {
                     .capacity(queueSize)
                     .fullQueuePolicy(policy)
                     .discardingThreshold(discardingThreshold)
-                    .maxBlockTime(maxBlockTime, TimeUnit.MILLISECONDS)
-                    .drainTimeoutMillis(maxFlushTime)
+                    .maxBlockTime(maxBlockMillis, TimeUnit.MILLISECONDS)
+                    .drainTimeoutMillis(maxFlushMillis)
                     .maxBatchSize(maxBatchSize)
                     .drainOnJvmExit(drainOnExit)
                     .build();
         } catch (IllegalArgumentException invalid) {
             // The rules shared with the Log4j2 adapter (discardingThreshold, maxBlockTime, maxBatchSize) live in core.
             status.addError("Invalid configuration: " + invalid.getMessage() + notStarted);
+            return null;
+        }
+    }
+
+    /**
+     * logstash-logback-encoder's {@code shutdownGracePeriod} reads negative as "no bound" and 0 as "do not wait";
+     * Ringlog's {@code maxFlushTime} reads 0 as "no bound" and has no "do not wait", so 0 becomes 1 ms, with a warning.
+     */
+    private static long fromShutdownGracePeriod(long millis, String appender, ContextAware status) {
+        if (millis < 0) {
+            return 0;
+        }
+        if (millis == 0) {
+            status.addWarn("shutdownGracePeriod=0 means 'do not wait' in logstash-logback-encoder, and maxFlushTime=0 means 'no bound' in "
+                    + "Ringlog: appender [" + appender + "] waits at most 1 ms for its queue when it stops. Set maxFlushTime to say what you mean.");
+            return 1;
+        }
+        return millis;
+    }
+
+    /** The value in milliseconds, or null after an error status naming the property and the value as written. */
+    private static Long millis(String property, String value, ContextAware status, String notStarted) {
+        try {
+            return DurationText.millis(value);
+        } catch (IllegalArgumentException unparsable) {
+            status.addError("Invalid " + property + " [" + value + "]: " + DurationText.EXPECTED + notStarted);
             return null;
         }
     }

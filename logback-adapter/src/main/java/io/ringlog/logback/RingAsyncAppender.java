@@ -27,8 +27,8 @@ import java.util.Iterator;
  *   <discardingThreshold>0</discardingThreshold> <!-- free slots at or below which TRACE..INFO are dropped; 0 = off -->
  *   <neverBlock>false</neverBlock>               <!-- true = fullQueuePolicy DROP_ALL -->
  *   <fullQueuePolicy>BLOCK</fullQueuePolicy>     <!-- BLOCK | DROP_BELOW_WARN | DROP_ALL -->
- *   <maxBlockTime>-1</maxBlockTime>              <!-- ms a caller may wait for a slot, then the event is dropped; -1 = no bound -->
- *   <maxFlushTime>1000</maxFlushTime>            <!-- ms stop() may spend delivering what is queued; 0 = no bound -->
+ *   <maxBlockTime>-1</maxBlockTime>              <!-- how long a caller may wait for a slot, then the event is dropped; -1 = no bound -->
+ *   <maxFlushTime>1000</maxFlushTime>            <!-- how long stop() may spend delivering what is queued; 0 = no bound -->
  *   <includeCallerData>false</includeCallerData> <!-- capture %method/%line on the caller's thread -->
  *   <maxBatchSize>1024</maxBatchSize>            <!-- most events between two flushes -->
  *   <flushAtEndOfBatch>true</flushAtEndOfBatch>  <!-- flush immediateFlush=false children at each batch end too -->
@@ -39,11 +39,16 @@ import java.util.Iterator;
  * </appender>
  * }</pre>
  *
+ * <p>{@code maxBlockTime} and {@code maxFlushTime} take milliseconds ({@code 250}) or Logback's duration syntax
+ * ({@code 500 milliseconds}, {@code 2 seconds}). logstash-logback-encoder's names are accepted as aliases:
+ * {@code ringBufferSize} ({@code queueSize}), {@code appendTimeout} ({@code maxBlockTime}) and
+ * {@code shutdownGracePeriod} ({@code maxFlushTime}).
+ *
  * <p>Differences from the stock appender: {@code queueSize} defaults to {@value #DEFAULT_QUEUE_SIZE} (stock
  * 256) and {@code discardingThreshold} to 0, i.e. off (stock: a fifth of the queue), so nothing is dropped
  * unless configured; several {@code <appender-ref>}s are supported and each child receives every event;
  * a child that throws does not stop the others. Configuration errors (a queue size below 1, an unknown
- * {@code fullQueuePolicy}, no {@code <appender-ref>}) are reported as Logback errors and the appender does
+ * {@code fullQueuePolicy}, a time that is neither milliseconds nor a duration, no child appender) are reported as Logback errors and the appender does
  * not start.
  *
  * <p>Events are prepared on the caller's thread ({@code prepareForDeferredProcessing()}: formatted message,
@@ -64,7 +69,8 @@ import java.util.Iterator;
  * <p>Lifecycle: {@link #stop()} stops accepting events, delivers what is queued within
  * {@code maxFlushTime} (reporting the exact number of events lost if the bound is hit), unregisters the
  * MBean and stops the children, which stay attached: {@link #start()} may be called again and starts a new
- * pipeline (and the children it stopped). Without a Logback {@code <shutdownHook/>}, {@code drainOnExit}
+ * pipeline. {@link #start()} starts every child that is not started, so children attached in code
+ * ({@code addAppender}) need not be started by the caller. Without a Logback {@code <shutdownHook/>}, {@code drainOnExit}
  * still delivers the queue when the JVM exits (the children are not stopped then; those flushed per batch
  * are complete on disk). Events that arrive after a completed drain while Logback still calls this appender (other
  * shutdown hooks logging after the exit drain, as Spring Boot's does while it closes its context) are written on
@@ -103,6 +109,10 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     public static final long DEFAULT_MAX_BLOCK_TIME = LogbackSettings.DEFAULT_MAX_BLOCK_TIME;
     /** Default largest batch between two flushes. */
     public static final int DEFAULT_MAX_BATCH_SIZE = LogbackSettings.DEFAULT_MAX_BATCH_SIZE;
+    /** Logback 1.3 and newer drop an {@code <appender>} nested in another while parsing, before any appender exists. */
+    static final String NESTED_APPENDER_HINT = "An <appender> nested inside it is discarded by Logback 1.3 and newer before Ringlog "
+            + "sees it (Logback reports 'nested appenders are not allowed' or 'Missing attribute [name]'): declare that appender at "
+            + "the top level with a name and reference it with <appender-ref>.";
     /** The {@code framework} key of the MBean's ObjectName. */
     static final String FRAMEWORK = "logback";
 
@@ -138,14 +148,15 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         }
         if (children.isEmpty()) {
             addError("No attached appenders found (no appender is referenced inside <appender name=\"" + name
-                    + "\">): add at least one <appender-ref ref=\"...\"/>; appender [" + name + "] is not started, so its events are not logged.");
+                    + "\">): add at least one <appender-ref ref=\"...\"/>; appender [" + name + "] is not started, so its events are not logged. "
+                    + NESTED_APPENDER_HINT);
             return;
         }
         PipelineSettings pipelineSettings = settings.toPipelineSettings(name, this);
         if (pipelineSettings == null) {
             return;
         }
-        children.restartStopped();
+        children.startStopped(this);
         ChildDelivery delivery = new ChildDelivery(children, this, settings.flushAtEndOfBatch);
         AsyncPipeline<EventSlot> created = AsyncPipeline.create(pipelineSettings, EventSlot::new, delivery, status);
         try {
@@ -157,8 +168,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         pipeline = created;
         callerData = settings.includeCallerData;
         if (settings.jmx) {
-            mbean = AsyncAppenderMBeans.register(FRAMEWORK, context, context == null ? null : context.getName(), name, settings.jmxName,
-                    created::stats, status);
+            mbean = registerMBean(name, created);
         }
         live = LiveAppenders.register(FRAMEWORK, context, context == null ? null : context.getName(), name, created::stats);
         super.start();
@@ -253,6 +263,19 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         return last == null ? NOT_STARTED : last.stats();
     }
 
+    /**
+     * An unnamed appender (set up in code) is told apart from other unnamed ones of its context by its identity, so that
+     * a second one gets {@code instance=2} (with a warning) instead of taking the first one's MBean over as the
+     * successor of a same-named appender would.
+     */
+    private AutoCloseable registerMBean(String name, AsyncPipeline<EventSlot> created) {
+        boolean unnamed = getName() == null;
+        String appender = unnamed ? name + "@" + Integer.toHexString(System.identityHashCode(this)) : name;
+        String jmxName = unnamed && (settings.jmxName == null || settings.jmxName.isEmpty()) ? name : settings.jmxName;
+        return AsyncAppenderMBeans.register(FRAMEWORK, context, context == null ? null : context.getName(), appender, jmxName,
+                created::stats, status);
+    }
+
     private void closeMBean() {
         AutoCloseable registered = mbean;
         mbean = null;
@@ -305,13 +328,18 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         return settings.neverBlock;
     }
 
-    /** How long {@link #stop()} may spend delivering what is queued, in ms; 0 = no bound; default {@value #DEFAULT_MAX_FLUSH_TIME}. */
-    public void setMaxFlushTime(int maxFlushTime) {
+    /**
+     * How long {@link #stop()} may spend delivering what is queued: milliseconds ({@code 1000}) or a Logback duration
+     * ({@code 2 seconds}); 0 = no bound; default {@value #DEFAULT_MAX_FLUSH_TIME} ms. A value that is neither is a
+     * configuration error: the appender does not start.
+     */
+    public void setMaxFlushTime(String maxFlushTime) {
         settings.maxFlushTime = maxFlushTime;
+        settings.maxFlushTimeProperty = "maxFlushTime";
     }
 
-    /** The configured drain bound in milliseconds. */
-    public int getMaxFlushTime() {
+    /** The configured drain bound, as written. */
+    public String getMaxFlushTime() {
         return settings.maxFlushTime;
     }
 
@@ -341,13 +369,18 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         return settings.fullQueuePolicy;
     }
 
-    /** The longest a caller waits for a free slot, in ms, after which its event is dropped and counted; -1 (default) = no bound. */
-    public void setMaxBlockTime(long maxBlockTime) {
+    /**
+     * The longest a caller waits for a free slot, after which its event is dropped and counted: milliseconds
+     * ({@code 250}) or a Logback duration ({@code 500 milliseconds}); -1 (default) = no bound, 0 = never wait. A value
+     * that is neither is a configuration error: the appender does not start (it would otherwise wait without bound).
+     */
+    public void setMaxBlockTime(String maxBlockTime) {
         settings.maxBlockTime = maxBlockTime;
+        settings.maxBlockTimeProperty = "maxBlockTime";
     }
 
-    /** The configured block bound in milliseconds. */
-    public long getMaxBlockTime() {
+    /** The configured block bound, as written. */
+    public String getMaxBlockTime() {
         return settings.maxBlockTime;
     }
 
@@ -407,6 +440,32 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     /** Whether buffered children are flushed at the end of each batch. */
     public boolean isFlushAtEndOfBatch() {
         return settings.flushAtEndOfBatch;
+    }
+
+    // ---- configuration: logstash-logback-encoder's names for the same properties ----
+
+    /** Alias of {@link #setQueueSize} under logstash-logback-encoder's name ({@code AsyncDisruptorAppender}). */
+    public void setRingBufferSize(int ringBufferSize) {
+        setQueueSize(ringBufferSize);
+    }
+
+    /**
+     * Alias of {@link #setMaxBlockTime} under logstash-logback-encoder's name, with the same meaning there: -1 waits
+     * without bound, 0 drops at once, more waits that long. Unlike that project, Ringlog waits when it is not set.
+     */
+    public void setAppendTimeout(String appendTimeout) {
+        settings.maxBlockTime = appendTimeout;
+        settings.maxBlockTimeProperty = "appendTimeout";
+    }
+
+    /**
+     * Alias of {@link #setMaxFlushTime} under logstash-logback-encoder's name, read with that project's meaning: a
+     * negative value waits without bound, 0 (there: do not wait) waits at most 1 ms, with a warning. Its default
+     * there is 1 minute; Ringlog's is {@value #DEFAULT_MAX_FLUSH_TIME} ms.
+     */
+    public void setShutdownGracePeriod(String shutdownGracePeriod) {
+        settings.maxFlushTime = shutdownGracePeriod;
+        settings.maxFlushTimeProperty = LogbackSettings.SHUTDOWN_GRACE_PERIOD;
     }
 
     // ---- AppenderAttachable: the <appender-ref> children ----

@@ -20,7 +20,10 @@ class ConfigurationErrorIT {
     @CsvSource(delimiter = '|', value = {
             "bad-queue-size  | Invalid queue size [0]: the queue size must be between 1 and",
             "bad-policy      | Unknown fullQueuePolicy [DROP_SOME]: expected one of BLOCK, DROP_BELOW_WARN, DROP_ALL",
-            "no-appender-ref | No attached appenders found (no appender is referenced inside <appender name=\"RING\">)"})
+            "no-appender-ref | No attached appenders found (no appender is referenced inside <appender name=\"RING\">)",
+            "bad-max-block-time | Invalid maxBlockTime [1 sekund]: expected milliseconds (250, or -1 for no bound) or a Logback duration",
+            "bad-max-flush-time | Invalid maxFlushTime [soon]: expected milliseconds",
+            "bad-append-timeout | Invalid appendTimeout [100 ms]: expected milliseconds"})
     void anInvalidConfigurationIsAnErrorAndTheAppenderDoesNotStart(String scenario, String error) {
         try (LogbackFixture logback = new LogbackFixture(scenario).configure(scenario)) {
             assertThat(logback.messages(Status.ERROR))
