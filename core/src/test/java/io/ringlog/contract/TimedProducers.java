@@ -14,14 +14,14 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * {@value #PRODUCERS} threads ({@code producer-<p>}) logging {@code p<p> #<i> <payload>} (i = 0, 1, ...) at the
- * {@link StressLoad} mix of levels (30% WARN or ERROR) until {@link #finish()}, pausing {@value #PAUSE_MICROS} µs after
- * each call so that a healthy sink keeps up and only a sink in trouble fills the ring. The payload (200 characters) makes
+ * {@link StressLoad} mix of levels (30% WARN or ERROR) until {@link #finish()}, pausing after each call (by default
+ * {@value #DEFAULT_PAUSE_MICROS} µs) so that a healthy sink keeps up and only a sink in trouble fills the ring. The payload (200 characters) makes
  * a stalled peer fill the sender's socket buffers soon, even where they grow to megabytes. Each call is timed with {@link System#nanoTime()}:
  * the longest below WARN and at WARN or above are kept; calls begun and returned are counted, per producer.
  */
 final class TimedProducers {
     static final int PRODUCERS = 4;
-    private static final long PAUSE_MICROS = 100;
+    static final long DEFAULT_PAUSE_MICROS = 100;
     private static final String PAYLOAD = "x".repeat(200);
 
     private final AtomicLongArray begun = new AtomicLongArray(PRODUCERS);
@@ -40,17 +40,22 @@ final class TimedProducers {
         return StressLoad.level(index) + "|producer-" + producer + "|p" + producer + " #" + index + " " + PAYLOAD;
     }
 
-    /** Starts the producers on {@code logger}. */
+    /** Starts the producers on {@code logger}, pausing {@value #DEFAULT_PAUSE_MICROS} µs after each call. */
     static TimedProducers start(LevelLogger logger) {
+        return start(logger, DEFAULT_PAUSE_MICROS);
+    }
+
+    /** Starts the producers on {@code logger}, pausing {@code pauseMicros} after each call. */
+    static TimedProducers start(LevelLogger logger, long pauseMicros) {
         TimedProducers load = new TimedProducers();
         for (int p = 0; p < PRODUCERS; p++) {
             int producer = p;
-            load.threads.add(TestThreads.startThread("producer-" + p, () -> load.produce(logger, producer)));
+            load.threads.add(TestThreads.startThread("producer-" + p, () -> load.produce(logger, producer, pauseMicros)));
         }
         return load;
     }
 
-    private void produce(LevelLogger logger, int producer) {
+    private void produce(LevelLogger logger, int producer, long pauseMicros) {
         try {
             for (long i = 0; !finishing; i++) {
                 EventLevel level = StressLoad.level(i);
@@ -63,7 +68,7 @@ final class TimedProducers {
                 if (took > longest.get(producer)) {
                     longest.set(producer, took);
                 }
-                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(PAUSE_MICROS));
+                LockSupport.parkNanos(TimeUnit.MICROSECONDS.toNanos(pauseMicros));
             }
         } catch (Throwable e) {
             failures.add(e);
