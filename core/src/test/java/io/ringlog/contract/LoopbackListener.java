@@ -72,9 +72,33 @@ public final class LoopbackListener implements AutoCloseable {
             } catch (IOException closed) {
                 return;
             }
-            connections.add(connection);
-            accepted.incrementAndGet();
+            if (!keep(socket, connection)) {
+                return;
+            }
             daemon("listener-" + port + "-read-" + accepted.get(), () -> read(connection));
+        }
+    }
+
+    /**
+     * Registers a connection, unless {@link #stop()} closed its server meanwhile (it was accepted from the backlog as the
+     * server closed): then it is reset too, as stop() resets the others.
+     */
+    private synchronized boolean keep(ServerSocket socket, Socket connection) {
+        if (socket.isClosed()) {
+            reset(connection);
+            return false;
+        }
+        connections.add(connection);
+        accepted.incrementAndGet();
+        return true;
+    }
+
+    private static void reset(Socket connection) {
+        try {
+            connection.setSoLinger(true, 0);
+            connection.close();
+        } catch (IOException alreadyClosed) {
+            // Closed by its reader or the sender: nothing left to reset.
         }
     }
 
@@ -124,8 +148,7 @@ public final class LoopbackListener implements AutoCloseable {
     public synchronized void stop() throws IOException {
         server.close();
         for (Socket connection : connections) {
-            connection.setSoLinger(true, 0);
-            connection.close();
+            reset(connection);
         }
     }
 

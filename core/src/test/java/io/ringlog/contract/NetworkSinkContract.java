@@ -33,6 +33,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 public abstract class NetworkSinkContract extends ContractTestBase {
+    /** What the counters, the peer and its connections were at each phase of the running test, for its output. */
+    private final List<String> phases = new ArrayList<>();
     /** How long the peer stays down, and stalled: longer than every bound below. */
     static final long TROUBLE_MILLIS = 2_000;
     /** "Never waits", with room for a GC or a busy neighbour on a shared 2-core machine. */
@@ -61,14 +63,13 @@ public abstract class NetworkSinkContract extends ContractTestBase {
 
             TimedProducers load = TimedProducers.start(harness);
             StatsSampler sampler = StatsSampler.start(harness::stats, load);
-            List<String> phases = new ArrayList<>();
             awaitOrDump("the peer receives 1,000 events", () -> received.events() >= 1_000, Duration.ZERO);
 
             // Down: the appender's writes fail, or it waits to reconnect and Ringlog's consumer with it.
-            phase(phases, "down", received, peer);
+            phase("down", received, peer);
             peer.stop();
             awaitTrouble("the peer being down", true);
-            phase(phases, "down for " + TROUBLE_MILLIS + " ms", received, peer);
+            phase("down for " + TROUBLE_MILLIS + " ms", received, peer);
 
             // Back: events logged after the restart arrive.
             long[] loggedBeforeRestart = load.returnedPerProducer();
@@ -76,13 +77,13 @@ public abstract class NetworkSinkContract extends ContractTestBase {
             awaitOrDump("an event logged after the restart arrives", () -> received.anyFrom(loggedBeforeRestart), Duration.ZERO);
 
             // Stalled: the write blocks and Ringlog's consumer with it, the ring fills, the policy decides.
-            phase(phases, "stall", received, peer);
+            phase("stall", received, peer);
             peer.stall();
             awaitTrouble("the stalled peer", false);
 
             load.finish();
             sampler.stop();
-            phase(phases, "stop", received, peer);
+            phase("stop", received, peer);
             PipelineStats beforeStop = harness.stats();
             long begin = System.nanoTime();
             harness.stopAppender();
@@ -90,7 +91,7 @@ public abstract class NetworkSinkContract extends ContractTestBase {
             load.join();
             PipelineStats stopped = harness.stats();
             List<String> status = harness.statusMessages();
-            phase(phases, "stopped", received, peer);
+            phase("stopped", received, peer);
             System.out.printf("[phases] %s network %s: %s%n", harness.framework(), policy, String.join("\n  ", phases));
 
             assertThat(sampler.violations()).as("%d samples", sampler.samples()).isEmpty();
@@ -172,11 +173,12 @@ public abstract class NetworkSinkContract extends ContractTestBase {
             for (ThreadInfo info : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
                 dump.append(info);
             }
-            throw new AssertionError("Not within " + WAIT + ": " + what + "; " + harness.stats() + "\n" + dump, timeout);
+            throw new AssertionError("Not within " + WAIT + ": " + what + "; " + harness.stats() + "\nphases: " + phases + "\n" + dump,
+                    timeout);
         }
     }
 
-    private void phase(List<String> phases, String name, ReceivedEvents received, LoopbackListener peer) {
+    private void phase(String name, ReceivedEvents received, LoopbackListener peer) {
         phases.add(name + ": " + harness.stats() + ", received " + received.events() + ", connections " + peer.accepted());
     }
 

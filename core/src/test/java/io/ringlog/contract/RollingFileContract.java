@@ -14,10 +14,12 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A Ringlog appender in front of the framework's stock rolling file appender ({@link Scenario#ROLLING}: rolled at 20 KB
  * and every second, gzip-compressed, flushed by Ringlog at the end of each batch) while {@value TimedProducers#PRODUCERS}
- * threads log until the appender has rolled {@value #MIN_ROLLOVERS} files (and for {@value #MIN_LOAD_MILLIS} ms at least). Every line is in the files exactly once,
- * in its thread's order; under BLOCK with a {@code maxBlockTime} of {@value #MAX_BLOCK_TIME_MILLIS} ms nothing is dropped,
- * so no rollover held a caller that long; and the framework's status channel stays free of warnings and errors, so no
- * end-of-batch flush reached a stream that a rollover had closed. Subclass once per adapter.
+ * threads log until it has rolled {@value #MIN_ROLLOVERS} files (and for {@value #MIN_LOAD_MILLIS} ms at least, so that
+ * the per-second rollover comes into play too). Every line is in the files exactly once, in its thread's order; under
+ * BLOCK with a {@code maxBlockTime} of {@value #MAX_BLOCK_TIME_MILLIS} ms nothing is dropped, so no rollover held a
+ * caller that long; and the framework's status channel stays free of warnings and errors, so no end-of-batch flush
+ * reached a stream that a rollover had closed ("Attempted to append to non started appender", "Stream Closed").
+ * Subclass once per adapter.
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 public abstract class RollingFileContract extends ContractTestBase {
