@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * troubled phase lasts at least {@value #TROUBLE_MILLIS} ms, longer than any bound, so a caller that waited for the sink
  * instead of its policy fails them. Subclass once per adapter and give the wire format of its socket appender.
  */
-@Timeout(value = 90, unit = TimeUnit.SECONDS)
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
 public abstract class NetworkSinkContract extends ContractTestBase {
     /** What the counters, the peer and its connections were at each phase of the running test, for its output. */
     private final List<String> phases = new ArrayList<>();
@@ -45,7 +45,7 @@ public abstract class NetworkSinkContract extends ContractTestBase {
     /** What {@code stop()} may spend past its drain bound (it also stops the children, unregisters the MBean). */
     static final long STOP_MARGIN_MILLIS = 2_000;
     private static final int QUEUE_SIZE = 256;
-    private static final Duration WAIT = Duration.ofSeconds(20);
+    private static final Duration WAIT = Duration.ofSeconds(30);
 
     /** How the adapter's socket appender writes events on the wire. */
     protected abstract WireFormat wireFormat();
@@ -61,59 +61,64 @@ public abstract class NetworkSinkContract extends ContractTestBase {
             settings.put(Scenario.PORT_PROPERTY, Integer.toString(peer.port()));
             harness.configure(Scenario.SOCKET, settings);
 
-            TimedProducers load = TimedProducers.start(harness);
-            StatsSampler sampler = StatsSampler.start(harness::stats, load);
-            awaitOrDump("the peer receives 1,000 events", () -> received.events() >= 1_000, Duration.ZERO);
-
-            // Down: the appender's writes fail, or it waits to reconnect and Ringlog's consumer with it.
-            phase("down", received, peer);
-            peer.stop();
-            awaitTrouble("the peer being down", true);
-            phase("down for " + TROUBLE_MILLIS + " ms", received, peer);
-
-            // Back: events logged after the restart arrive.
-            long[] loggedBeforeRestart = load.returnedPerProducer();
-            peer.restart();
-            awaitOrDump("an event logged after the restart arrives", () -> received.anyFrom(loggedBeforeRestart), Duration.ZERO);
-
-            // Stalled: the write blocks and Ringlog's consumer with it, the ring fills, the policy decides.
-            phase("stall", received, peer);
-            peer.stall();
-            awaitTrouble("the stalled peer", false);
-
-            load.finish();
-            sampler.stop();
-            phase("stop", received, peer);
-            PipelineStats beforeStop = harness.stats();
-            long begin = System.nanoTime();
-            harness.stopAppender();
-            long stopMillis = millisSince(begin);
-            load.join();
-            PipelineStats stopped = harness.stats();
-            List<String> status = harness.statusMessages();
-            phase("stopped", received, peer);
-            System.out.printf("[phases] %s network %s: %s%n", harness.framework(), policy, String.join("\n  ", phases));
-
-            assertThat(sampler.violations()).as("%d samples", sampler.samples()).isEmpty();
-            assertThat(sampler.samples()).isGreaterThan(100);
-            assertCallersWaitedAsThePolicyAllows(policy, load, beforeStop, stopped);
-            assertThat(stopMillis).as("stop() during the stall returns within maxFlushTime / shutdownTimeout + margin")
-                    .isLessThan(DRAIN_TIMEOUT_MILLIS + STOP_MARGIN_MILLIS);
-            Accounting.assertAccounted(stopped, load.returned());
-            long lost = ReportedLosses.lostAtDrain(status, "ASYNC");
-            boolean oneInFlight = status.stream().anyMatch(m -> m.contains("'ASYNC' could not deliver") && m.contains("one more is still inside"));
-            assertThat(lost).as("the events stop() left queued are reported as lost: %s %s", stopped, status).isPositive();
-            // The one still inside the socket appender may yet be handed on, once stop() has stopped the children.
-            assertThat(stopped.queueSize()).as("%s %s", stopped, status).isBetween(lost, lost + (oneInFlight ? 1 : 0));
-            await().atMost(WAIT).untilAsserted(() -> assertThat(ReportedLosses.dropped(harness.statusMessages(), "ASYNC"))
-                    .as("every drop is reported").isEqualTo(stopped.dropped()));
-            assertThat(received.defects()).as("each event arrives whole, once, in its producer's order: %s", received).isEmpty();
-            assertThat(received.events()).isLessThanOrEqualTo(stopped.delivered());
-            System.out.printf("[figures] %s network %s: logged=%d delivered=%d failed=%d dropped=%d lost at stop=%d(+%d in flight) "
-                            + "received=%d connections=%d longest call below WARN=%d ms, WARN+=%d ms, stop=%d ms%n", harness.framework(), policy,
-                    load.returned(), stopped.delivered(), stopped.failed(), stopped.dropped(), lost, oneInFlight ? 1 : 0, received.events(),
-                    peer.accepted(), load.longestMillis(false), load.longestMillis(true), stopMillis);
+            try (TimedProducers load = TimedProducers.start(harness); StatsSampler sampler = StatsSampler.start(harness::stats, load)) {
+                refuseRestartAndStall(policy, received, peer, load, sampler);
+            }
         }
+    }
+
+    private void refuseRestartAndStall(Policy policy, ReceivedEvents received, LoopbackListener peer, TimedProducers load, StatsSampler sampler)
+            throws Exception {
+        awaitOrDump("the peer receives 1,000 events", () -> received.events() >= 1_000, Duration.ZERO);
+
+        // Down: the appender's writes fail, or it waits to reconnect and Ringlog's consumer with it.
+        phase("down", received, peer);
+        peer.stop();
+        awaitTrouble("the peer being down", true);
+        phase("down for " + TROUBLE_MILLIS + " ms", received, peer);
+
+        // Back: events logged after the restart arrive.
+        long[] loggedBeforeRestart = load.returnedPerProducer();
+        peer.restart();
+        awaitOrDump("an event logged after the restart arrives", () -> received.anyFrom(loggedBeforeRestart), Duration.ZERO);
+
+        // Stalled: the write blocks and Ringlog's consumer with it, the ring fills, the policy decides.
+        phase("stall", received, peer);
+        peer.stall();
+        awaitTrouble("the stalled peer", false);
+
+        load.finish();
+        sampler.stop();
+        phase("stop", received, peer);
+        PipelineStats beforeStop = harness.stats();
+        long begin = System.nanoTime();
+        harness.stopAppender();
+        long stopMillis = millisSince(begin);
+        load.join();
+        PipelineStats stopped = harness.stats();
+        List<String> status = harness.statusMessages();
+        phase("stopped", received, peer);
+        System.out.printf("[phases] %s network %s: %s%n", harness.framework(), policy, String.join("\n  ", phases));
+
+        assertThat(sampler.violations()).as("%d samples", sampler.samples()).isEmpty();
+        assertThat(sampler.samples()).isGreaterThan(100);
+        assertCallersWaitedAsThePolicyAllows(policy, load, beforeStop, stopped);
+        assertThat(stopMillis).as("stop() during the stall returns within maxFlushTime / shutdownTimeout + margin")
+                .isLessThan(DRAIN_TIMEOUT_MILLIS + STOP_MARGIN_MILLIS);
+        Accounting.assertAccounted(stopped, load.returned());
+        long lost = ReportedLosses.lostAtDrain(status, "ASYNC");
+        boolean oneInFlight = status.stream().anyMatch(m -> m.contains("'ASYNC' could not deliver") && m.contains("one more is still inside"));
+        assertThat(lost).as("the events stop() left queued are reported as lost: %s %s", stopped, status).isPositive();
+        // The one still inside the socket appender may yet be handed on, once stop() has stopped the children.
+        assertThat(stopped.queueSize()).as("%s %s", stopped, status).isBetween(lost, lost + (oneInFlight ? 1 : 0));
+        await().atMost(WAIT).untilAsserted(() -> assertThat(ReportedLosses.dropped(harness.statusMessages(), "ASYNC"))
+                .as("every drop is reported").isEqualTo(stopped.dropped()));
+        assertThat(received.defects()).as("each event arrives whole, once, in its producer's order: %s", received).isEmpty();
+        assertThat(received.events()).isLessThanOrEqualTo(stopped.delivered());
+        System.out.printf("[figures] %s network %s: logged=%d delivered=%d failed=%d dropped=%d lost at stop=%d(+%d in flight) "
+                        + "received=%d connections=%d longest call below WARN=%d ms, WARN+=%d ms, stop=%d ms%n", harness.framework(), policy,
+                load.returned(), stopped.delivered(), stopped.failed(), stopped.dropped(), lost, oneInFlight ? 1 : 0, received.events(),
+                peer.accepted(), load.longestMillis(false), load.longestMillis(true), stopMillis);
     }
 
     private static void assertCallersWaitedAsThePolicyAllows(Policy policy, TimedProducers load, PipelineStats beforeStop, PipelineStats stopped) {
@@ -162,7 +167,7 @@ public abstract class NetworkSinkContract extends ContractTestBase {
     }
 
     /**
-     * Waits (at least {@code atLeast}, at most 20 s) for {@code condition}, checked every {@code interval}; on a timeout,
+     * Waits (at least {@code atLeast}, at most 30 s) for {@code condition}, checked every {@code interval}; on a timeout,
      * fails with the counters and a thread dump.
      */
     private void awaitOrDump(String what, Callable<Boolean> condition, Duration atLeast, Duration interval) {

@@ -39,13 +39,17 @@ public abstract class RollingFileContract extends ContractTestBase {
         settings.put(Scenario.DIR_PROPERTY, logs.toString());
         harness.configure(Scenario.ROLLING, settings);
 
-        TimedProducers load = TimedProducers.start(harness, PAUSE_MICROS);
         long begin = System.nanoTime();
-        // At least MIN_LOAD_MILLIS, so that a few periods of the per-second rollover pass too.
-        await().atMost(Duration.ofSeconds(60)).pollDelay(Duration.ofMillis(MIN_LOAD_MILLIS)).pollInterval(Duration.ofMillis(200))
-                .until(() -> RolledFiles.rolled(logs).size() >= MIN_ROLLOVERS);
-        load.join();
-        long loadMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin);
+        try (TimedProducers load = TimedProducers.start(harness, PAUSE_MICROS)) {
+            // At least MIN_LOAD_MILLIS, so that a few periods of the per-second rollover pass too.
+            await().atMost(Duration.ofSeconds(60)).pollDelay(Duration.ofMillis(MIN_LOAD_MILLIS)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> RolledFiles.rolled(logs).size() >= MIN_ROLLOVERS);
+            load.join();
+            assertRolledOnceInOrder(logs, load, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begin));
+        }
+    }
+
+    private void assertRolledOnceInOrder(Path logs, TimedProducers load, long loadMillis) throws Exception {
         PipelineStats stats = harness.stats();
         harness.shutdown();
         // Both frameworks compress in the background; each deletes the uncompressed file once its .gz is complete.

@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  * is delivered, failed or still queued ({@code delivered + failed <= enqueued}, so that {@code queueSize} is their exact
  * difference), and no counter goes backwards. One thread of its own; read the results after {@link #stop()}.
  */
-final class StatsSampler {
+final class StatsSampler implements AutoCloseable {
     private static final int VIOLATIONS_KEPT = 10;
 
     private final Supplier<PipelineStats> stats;
@@ -70,6 +70,12 @@ final class StatsSampler {
     void stop() throws InterruptedException {
         stopping = true;
         thread.join(TimeUnit.SECONDS.toMillis(10));
+    }
+
+    /** Stops sampling without waiting. */
+    @Override
+    public void close() {
+        stopping = true;
     }
 
     /** Samples taken; after {@link #stop()}. */

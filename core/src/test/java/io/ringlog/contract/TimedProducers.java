@@ -19,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  * a stalled peer fill the sender's socket buffers soon, even where they grow to megabytes. Each call is timed with {@link System#nanoTime()}:
  * the longest below WARN and at WARN or above are kept; calls begun and returned are counted, per producer.
  */
-final class TimedProducers {
+final class TimedProducers implements AutoCloseable {
     static final int PRODUCERS = 4;
     static final long DEFAULT_PAUSE_MICROS = 100;
     private static final String PAYLOAD = "x".repeat(200);
@@ -121,6 +121,12 @@ final class TimedProducers {
             assertThat(thread.isAlive()).as("%s returned from its last call", thread.getName()).isFalse();
         }
         assertThat(failures).as("no exception reaches a caller").isEmpty();
+    }
+
+    /** Asks the producers to stop without waiting for them: a test that failed half-way must not leave them logging. */
+    @Override
+    public void close() {
+        finishing = true;
     }
 
     private static long sum(AtomicLongArray counts) {
