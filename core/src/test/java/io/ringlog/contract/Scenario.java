@@ -35,10 +35,26 @@ public enum Scenario {
     /** As FILE, with fullQueuePolicy "SOMETIMES". */
     BAD_POLICY("bad-policy"),
     /** An ASYNC appender without any appender reference. */
-    NO_APPENDER_REF("no-appender-ref");
+    NO_APPENDER_REF("no-appender-ref"),
+    /**
+     * ASYNC → SOCKET: the framework's stock TCP socket appender, sending to 127.0.0.1 at the port in
+     * {@value #PORT_PROPERTY}, reconnecting every 100 ms, each event carrying its level, thread name and formatted
+     * message ({@link NetworkSinkContract}).
+     */
+    SOCKET("socket"),
+    /**
+     * ASYNC → ROLLING: a rolling file {@code app.log} in the folder {@value #DIR_PROPERTY}, rolled at 20 KB and every
+     * second into {@code app.<yyyy-MM-dd_HH-mm-ss>.<i>.log.gz} (gzip), pattern {@code %msg%n}, flushed by Ringlog at the
+     * end of each batch ({@code immediateFlush=false}).
+     */
+    ROLLING("rolling");
 
     /** The file the FILE appender writes. */
     public static final String FILE_PROPERTY = "ringlog.file";
+    /** The loopback port the SOCKET scenario sends to. */
+    public static final String PORT_PROPERTY = "ringlog.port";
+    /** The folder the ROLLING scenario writes its files to. */
+    public static final String DIR_PROPERTY = "ringlog.dir";
     /** Queue size / buffer size. */
     public static final String QUEUE_SIZE = "ringlog.queueSize";
     /** fullQueuePolicy. */

@@ -761,4 +761,42 @@ class AsyncPipelineTest {
         assertThatThrownBy(() -> FullQueuePolicy.parse("sometimes"))
                 .hasMessage("Unknown fullQueuePolicy 'sometimes': expected one of BLOCK, DROP_BELOW_WARN, DROP_ALL");
     }
+
+    /**
+     * Read while events fail, no counter steps back: delivered used to be derived as handed on minus failed, two
+     * counters read one after the other, and a failure counted before its event was marked handed on made it dip
+     * (below zero when every event fails), which a monotonic meter reports as a counter reset.
+     */
+    @Test
+    void deliveredNeverStepsBackWhileEventsFail() throws Exception {
+        AtomicInteger count = new AtomicInteger();
+        sink.onDeliver(slot -> {
+            if (count.incrementAndGet() % 2 == 0) {
+                throw new IllegalStateException("boom");
+            }
+        });
+        AsyncPipeline<TestSlot> pipeline = start(settings(1024));
+        AtomicBoolean done = new AtomicBoolean();
+        List<String> steppedBack = new ArrayList<>();
+        Thread sampler = TestThreads.startThread("sampler", () -> {
+            PipelineStats last = pipeline.stats();
+            while (!done.get()) {
+                PipelineStats now = pipeline.stats();
+                if (now.delivered() < last.delivered() || now.failed() < last.failed() || now.delivered() + now.failed() > now.enqueued()) {
+                    steppedBack.add(last + " -> " + now);
+                }
+                last = now;
+            }
+        });
+        for (int i = 0; i < 200_000; i++) {
+            offer(pipeline, EventLevel.INFO, "m" + i);
+        }
+        pipeline.stop();
+        done.set(true);
+        sampler.join();
+        assertThat(steppedBack).isEmpty();
+        PipelineStats stats = pipeline.stats();
+        assertThat(stats.delivered()).isEqualTo(100_000);
+        assertThat(stats.failed()).isEqualTo(100_000);
+    }
 }

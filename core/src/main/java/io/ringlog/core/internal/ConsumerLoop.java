@@ -28,7 +28,12 @@ import java.util.function.BooleanSupplier;
  * finds the ring full again queues behind those still waiting, so every waiter is served within about a quarter ring
  * plus the callers ahead of it. The gate's notes say why no hand-over is lost.
  * <li>Slots are read after {@code RingBuffer.isAvailable} (an acquire load of the producer's release store).
- * <li>{@code failed} has one writer, this loop (volatile stores), read by stats. {@code closedAt} is set once, by a
+ * <li>{@code failed} (volatile stores) and {@code delivered} (release stores, read with acquire loads: it moves with
+ * every event, so it costs the loop no fence) have one writer, this loop, read by stats. They are
+ * counted apart, each before the event's {@code finished} store: stats derived {@code delivered} as handed on minus
+ * failed, two counters read one after the other, and a failure counted before its {@code finished} store (a failure
+ * report lies in between) made that difference, and the delivered meter, step back by one (found by a network-sink
+ * test sampling the counters while a peer was down). Each counter alone only ever grows. {@code closedAt} is set once, by a
  * CAS from {@code OPEN} ({@link #fixLastAccepted()}): by this loop when it closes or fails, or by {@code stop()}
  * when its drain gives up; producers that published after the pipeline began closing read it.
  * <li>{@code started} and {@code finished} (the sequence whose delivery began, and the last one handed on)
@@ -69,6 +74,7 @@ final class ConsumerLoop<S> implements Runnable {
     private static final VarHandle STARTED;
     private static final VarHandle FINISHED;
     private static final VarHandle CLOSED_AT;
+    private static final VarHandle DELIVERED;
 
     static {
         try {
@@ -76,12 +82,15 @@ final class ConsumerLoop<S> implements Runnable {
             STARTED = lookup.findVarHandle(ConsumerLoop.class, "started", long.class);
             FINISHED = lookup.findVarHandle(ConsumerLoop.class, "finished", long.class);
             CLOSED_AT = lookup.findVarHandle(ConsumerLoop.class, "closedAt", long.class);
+            DELIVERED = lookup.findVarHandle(ConsumerLoop.class, "delivered", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
     }
 
     private volatile long failed;
+    @SuppressWarnings("unused") // accessed through DELIVERED
+    private long delivered;
     /** Set once, by CAS from {@link #OPEN}: see {@link #fixLastAccepted()}. */
     private volatile long closedAt = OPEN;
     @SuppressWarnings("unused") // accessed through STARTED
@@ -184,6 +193,7 @@ final class ConsumerLoop<S> implements Runnable {
             if (entry.written) {
                 try {
                     sink.deliver(entry.payload, sequence == to || entry.level == EventLevel.ERROR);
+                    DELIVERED.setRelease(this, (long) DELIVERED.get(this) + 1);
                 } catch (Throwable failure) {
                     failed++;
                     reportFailure(failure);
@@ -290,6 +300,11 @@ final class ConsumerLoop<S> implements Runnable {
 
     long failed() {
         return failed;
+    }
+
+    /** Events handed on without an exception, exact per event. */
+    long delivered() {
+        return (long) DELIVERED.getAcquire(this);
     }
 
     /** Events handed on so far (delivered or failed), exact per event. */

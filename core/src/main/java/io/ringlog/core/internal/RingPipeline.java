@@ -486,10 +486,11 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     @Override
     public PipelineStats stats() {
-        long handedOn = consumer.handedOn();
+        // Each read on its own: delivered and failed only grow (see ConsumerLoop), and are read before the cursor.
+        long delivered = consumer.delivered();
         long failed = consumer.failed();
         long enqueued = ring.getCursor() + 1 - stranded.get();
-        return new PipelineStats(settings.capacity(), Math.max(enqueued, handedOn), handedOn - failed, failed,
+        return new PipelineStats(settings.capacity(), Math.max(enqueued, delivered + failed), delivered, failed,
                 deliveredDirectly.sum(), drops.snapshot(), callersBlocked.sum(), callersBlockedNanos.sum());
     }
 
