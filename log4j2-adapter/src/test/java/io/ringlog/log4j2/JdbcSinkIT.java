@@ -87,6 +87,8 @@ class JdbcSinkIT {
         List<String> rows = database.messages();
         assertThat(rows).as("one row per event, after stop()").hasSize(THREADS * PER_THREAD);
         assertPerThreadOrder(rows, new long[THREADS]);
+        assertThat(database.count("event_time is not null and level = 'INFO' and thread like 'producer-%'"))
+                .as("the event's time, level and thread in their columns").isEqualTo(THREADS * PER_THREAD);
         PipelineStats stats = ring.getStats();
         assertThat(stats.delivered()).isEqualTo(THREADS * PER_THREAD);
         assertThat(stats.failed()).isZero();

@@ -28,7 +28,8 @@ final class TestDatabase implements AutoCloseable {
 
     static TestDatabase start(Path dataDirectory) throws IOException, SQLException {
         TestDatabase database = new TestDatabase(dataDirectory);
-        database.execute("create table log_events (id bigserial primary key, thread varchar(64), message varchar(255))");
+        database.execute("create table log_events (id bigserial primary key, event_time timestamp, level varchar(5), "
+                + "thread varchar(64), message varchar(255))");
         return database;
     }
 
@@ -72,9 +73,14 @@ final class TestDatabase implements AutoCloseable {
     }
 
     long count() throws SQLException {
+        return count("true");
+    }
+
+    /** The rows that meet an SQL condition. */
+    long count(String condition) throws SQLException {
         try (Connection connection = server.getPostgresDatabase().getConnection();
              Statement statement = connection.createStatement();
-             ResultSet rows = statement.executeQuery("select count(*) from log_events")) {
+             ResultSet rows = statement.executeQuery("select count(*) from log_events where " + condition)) {
             rows.next();
             return rows.getLong(1);
         }

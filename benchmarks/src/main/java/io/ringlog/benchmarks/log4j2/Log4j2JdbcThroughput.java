@@ -3,6 +3,7 @@ package io.ringlog.benchmarks.log4j2;
 import io.ringlog.benchmarks.support.Delivery;
 import io.ringlog.benchmarks.support.Messages;
 import io.ringlog.benchmarks.support.PostgresServer;
+import io.ringlog.benchmarks.support.SideResults;
 import java.net.URL;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -25,7 +26,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * per trial on a loopback port) lets them, synchronously, behind {@code <Async>} or behind {@code <RingAsync>}. Every
  * event is one row, so the score is rows per second once the queue is full (the queue holds at most 8,192 events:
  * over a 2 s iteration that flatters an async contender by at most ~4,000 rows/s). The trial fails unless the table
- * holds exactly one row per event logged, after the context stopped (and drained).
+ * holds exactly one row per event logged, after the context stopped (and drained). Secondary result
+ * {@code jdbc.rows.per.insert}: rows per flush, from the number of sessions the database saw, with
+ * {@code -prof io.ringlog.benchmarks.support.SideResultsProfiler}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -43,6 +46,7 @@ public class Log4j2JdbcThroughput {
     private PostgresServer database;
     private LoggerContext context;
     private Logger logger;
+    private long sessionsBefore;
 
     /** One per JMH worker thread: the events that thread logged. */
     @State(Scope.Thread)
@@ -72,6 +76,7 @@ public class Log4j2JdbcThroughput {
             throw new IllegalStateException("configuration " + config + " did not load its JDBC appender");
         }
         logger = context.getLogger(Messages.LOGGER);
+        sessionsBefore = database.sessions();
     }
 
     /** Stops the context (draining the queue into the table), then checks one row per event. */
@@ -83,7 +88,11 @@ public class Log4j2JdbcThroughput {
             for (Caller caller : CALLERS) {
                 logged += caller.logged;
             }
-            Delivery.verify("log4j2 JDBC " + contender, true, logged, database.rows());
+            long rows = database.rows();
+            // The flushes: the sessions opened since the start, less those of rows() and of the readings.
+            long inserts = Math.max(1, database.sessions() - sessionsBefore - 3);
+            SideResults.put("jdbc.rows.per.insert", (double) rows / inserts, "rows");
+            Delivery.verify("log4j2 JDBC " + contender, true, logged, rows);
         } finally {
             database.close();
         }

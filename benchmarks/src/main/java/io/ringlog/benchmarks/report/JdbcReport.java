@@ -57,18 +57,22 @@ public final class JdbcReport {
         for (String contender : List.of("SYNC", "ASYNC", "RINGLOG")) {
             rate.put(contender, new LinkedHashMap<>());
         }
+        Map<String, Double> rowsPerInsert = new LinkedHashMap<>();
         for (Results.Trial trial : trials) {
             threads.add(trial.threads());
             rate.computeIfAbsent(trial.contender(), c -> new LinkedHashMap<>()).put(trial.threads(), trial.median());
+            rowsPerInsert.put(trial.contender() + "/" + trial.threads(), trial.secondary("jdbc.rows.per.insert"));
         }
         StringBuilder md = new StringBuilder("# A database sink: Log4j2 <JDBC bufferSize=\"500\"> into PostgreSQL\n\n");
         md.append("Command: `").append(command).append("`. Rows per second (median of the measured iterations; every ")
                 .append("event is one row, and each trial checked that the table held exactly one row per event ")
-                .append("logged). Ratio: against the stock `<Async>` at the same thread count.\n\n");
+                .append("logged). Ratio: against the stock `<Async>` at the same thread count. Rows per insert: ")
+                .append("rows over the sessions the database saw during the trial (`<DriverManager>` connects once per flush).\n\n");
         md.append("| contender |");
-        threads.forEach(t -> md.append(' ').append(t).append(t == 1 ? " thread" : " threads").append(" (rows/s) | ratio |"));
+        threads.forEach(t -> md.append(' ').append(t).append(t == 1 ? " thread" : " threads")
+                .append(" (rows/s) | ratio | rows per insert |"));
         md.append("\n|---|");
-        threads.forEach(t -> md.append("---:|---:|"));
+        threads.forEach(t -> md.append("---:|---:|---:|"));
         md.append('\n');
         Map<String, List<Double>> series = new LinkedHashMap<>();
         List<String> categories = new ArrayList<>();
@@ -83,7 +87,8 @@ public final class JdbcReport {
                 double value = row.getValue().getOrDefault(t, Double.NaN);
                 double reference = rate.getOrDefault(REFERENCE, Map.of()).getOrDefault(t, Double.NaN);
                 values.add(Double.isNaN(value) ? 0.0 : Math.round(value) * 1.0);
-                md.append(String.format(Locale.ROOT, " %,.0f | %.2f |", value, value / reference));
+                md.append(String.format(Locale.ROOT, " %,.0f | %.2f | %.0f |", value, value / reference,
+                        rowsPerInsert.getOrDefault(row.getKey() + "/" + t, Double.NaN)));
             }
             md.append('\n');
             series.put(row.getKey(), values);

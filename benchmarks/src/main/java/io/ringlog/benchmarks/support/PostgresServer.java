@@ -48,6 +48,30 @@ public final class PostgresServer implements AutoCloseable {
         }
     }
 
+    /**
+     * The sessions opened on its {@code postgres} database so far, as its statistics report them: Log4j2's JDBC
+     * appender with {@code <DriverManager>} opens one per flush (and each query of this class one more). The
+     * statistics arrive with a delay, so this reads until two readings 300 ms apart agree (at most 5 s): for the end of
+     * a trial, not for measuring.
+     */
+    public long sessions() throws SQLException, InterruptedException {
+        long previous = -1;
+        for (int reading = 0; reading < 16; reading++) {
+            long current;
+            try (Connection connection = connect(); Statement statement = connection.createStatement();
+                 ResultSet rows = statement.executeQuery("select sessions from pg_stat_database where datname = 'postgres'")) {
+                rows.next();
+                current = rows.getLong(1);
+            }
+            if (current == previous) {
+                return current;
+            }
+            previous = current;
+            Thread.sleep(300);
+        }
+        return previous;
+    }
+
     private Connection connect() throws SQLException {
         return server.getPostgresDatabase().getConnection();
     }
