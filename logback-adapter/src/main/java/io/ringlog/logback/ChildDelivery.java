@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * Hands each event to every child appender in attachment order, batching the flushes of stream children
  * ({@link BatchedFlush}): each is flushed once per batch, at its end; with {@code flushAtEndOfBatch} off, only
- * those configured with {@code immediateFlush=true}. A child that throws does not keep the event from the others: all are served,
+ * those configured with {@code immediateFlush=true}. Any other child that implements {@link EndOfBatchListener}
+ * is told where each batch ends. A child that throws does not keep the event from the others: all are served,
  * then the first failure is rethrown (as a {@link ChildAppenderFailure}) so that the core counts the event
  * as failed. Consumer thread only.
  *
@@ -47,7 +48,7 @@ final class ChildDelivery implements EventSink<EventSlot> {
             try {
                 BatchedFlush batched = flushes[i];
                 if (batched == null) {
-                    targets[i].doAppend(event);
+                    appendAndSignal(targets[i], event, endOfBatch);
                 } else {
                     batched.append(event, endOfBatch);
                 }
@@ -61,6 +62,22 @@ final class ChildDelivery implements EventSink<EventSlot> {
         }
         if (failure != null) {
             throw failure;
+        }
+    }
+
+    /**
+     * Appends to a child that is not a stream appender; at the end of a batch, tells it so if it listens for that
+     * ({@link EndOfBatchListener}), even when its {@code doAppend} threw or its own filter refused the event.
+     */
+    private static void appendAndSignal(Appender<ILoggingEvent> target, ILoggingEvent event, boolean endOfBatch) {
+        if (!endOfBatch || !(target instanceof EndOfBatchListener)) {
+            target.doAppend(event);
+            return;
+        }
+        try {
+            target.doAppend(event);
+        } finally {
+            ((EndOfBatchListener) target).endOfBatch();
         }
     }
 

@@ -13,7 +13,8 @@
  *                                                      rethrow the first failure -&gt; counted
  * </pre>
  *
- * <p>Only {@link io.ringlog.logback.RingAsyncAppender} is public. The package-private helpers each do one
+ * <p>Only {@link io.ringlog.logback.RingAsyncAppender} and {@link io.ringlog.logback.EndOfBatchListener} (which a
+ * child appender implements to be told where each batch ends, e.g. to insert the batch's rows at once) are public. The package-private helpers each do one
  * job: {@code LogbackSettings} translates the Logback vocabulary into core settings (the only place that
  * does), {@code EventSlot} carries an event through the ring, {@code EventLevels} maps levels,
  * {@code ChildAppenders} holds the {@code <appender-ref>} children, {@code ChildDelivery} fans each event

@@ -91,6 +91,49 @@ class ChildDeliveryTest {
         assertThat(sibling.stream.text()).isEqualTo("throw-runtime\nthrow-error\nfine\n");
     }
 
+    /** Records what it is handed and where batches end; throws from doAppend on "throw-runtime" (ThrowingAppender). */
+    static final class BatchRecorder extends ThrowingAppender implements EndOfBatchListener {
+        final java.util.List<String> calls = new java.util.ArrayList<>();
+
+        @Override
+        protected void append(ILoggingEvent event) {
+            calls.add(event.getFormattedMessage());
+        }
+
+        @Override
+        public void endOfBatch() {
+            calls.add("|");
+        }
+    }
+
+    @Test
+    void aListeningChildIsToldWhereEachBatchEndsEvenWhenItThrewOrFilteredTheLastEvent() {
+        StreamFixture sibling = new StreamFixture("SIBLING", true);
+        BatchRecorder recorder = new BatchRecorder();
+        recorder.setName("RECORDER");
+        recorder.setContext(sibling.context);
+        recorder.addFilter(new ch.qos.logback.core.filter.Filter<ILoggingEvent>() {
+            @Override
+            public ch.qos.logback.core.spi.FilterReply decide(ILoggingEvent event) {
+                return event.getFormattedMessage().equals("filtered") ? ch.qos.logback.core.spi.FilterReply.DENY
+                        : ch.qos.logback.core.spi.FilterReply.NEUTRAL;
+            }
+        });
+        recorder.start();
+        ChildAppenders children = new ChildAppenders();
+        children.addAppender(recorder);
+        ChildDelivery delivery = new ChildDelivery(children, sibling.appender, true);
+
+        delivery.deliver(slot(sibling.event("a")), false);
+        delivery.deliver(slot(sibling.event("b")), true);
+        delivery.deliver(slot(sibling.event("c")), false);
+        delivery.deliver(slot(sibling.event("filtered")), true);
+        delivery.deliver(slot(sibling.event("d")), false);
+        assertThatThrownBy(() -> delivery.deliver(slot(sibling.event("throw-runtime")), true))
+                .isInstanceOf(ChildAppenderFailure.class);
+        assertThat(recorder.calls).containsExactly("a", "b", "|", "c", "|", "d", "|");
+    }
+
     @Test
     void clearReleasesTheEvent() {
         StreamFixture fixture = new StreamFixture("OUT", true);
