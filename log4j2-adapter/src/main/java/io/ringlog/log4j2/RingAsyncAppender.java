@@ -286,10 +286,20 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     }
 
     /**
-     * Drains what is still queued (bounded by {@code shutdownTimeout}, not by {@code timeout}: Log4j2 passes 0 on a
-     * reconfiguration), unregisters the MBean and removes the shutdown hook.
+     * Drains what is still queued, unregisters the MBean and removes the shutdown hook.
      *
-     * @return false if the drain hit its bound
+     * <p>The wait for the drain ends at the shorter of {@code timeout} and {@code shutdownTimeout}; a {@code timeout}
+     * of 0 or less means none was given (Log4j2's {@code stop()}, a reconfiguration and a LoggerContext stop pass 0), and
+     * then {@code shutdownTimeout} alone bounds it. Log4j2's own {@code <Async>} ignores {@code timeout} and always waits
+     * up to its {@code shutdownTimeout}; RingAsync honours the shorter bound, as {@code LifeCycle2} asks. When
+     * {@code timeout} ends the wait first, the events still queued are reported through the StatusLogger and this
+     * method returns false; the drain goes on in the background until it completes or reaches {@code shutdownTimeout},
+     * which reports the events it then loses as usual. When a configuration stops, RingAsync has already drained
+     * (bounded by {@code shutdownTimeout}) before Log4j2 stops its appenders: see the class notes.
+     *
+     * @param timeout  the longest this call may wait for the drain; 0 or less: {@code shutdownTimeout}
+     * @param timeUnit the unit of {@code timeout}
+     * @return false if the drain did not complete within the bound
      */
     @Override
     public boolean stop(long timeout, TimeUnit timeUnit) {
@@ -298,7 +308,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         boolean drained = true;
         AsyncPipeline<LogEventSlot> ring = pipeline;
         if (ring != null) {
-            drained = ring.stop().drained();
+            drained = stopPipelineWithin(ring, timeUnit.toMillis(timeout));
         }
         ShutdownDrainFilter hook = drainHook;
         if (hook != null) {
@@ -309,6 +319,41 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         live.close();
         setStopped();
         return drained;
+    }
+
+    /**
+     * Stops the pipeline and waits for its drain, at most {@code timeoutMillis} when that is positive and shorter than
+     * {@code shutdownTimeout} (which bounds the drain itself). The shorter wait runs the stop on a daemon thread,
+     * {@code ringlog-<name>-stop}, and joins it, so that the drain goes on past the wait; the join orders the report's
+     * write before its read. On the consumer thread (a target stopping this appender) the pipeline's stop returns at
+     * once and the drain follows the current delivery.
+     */
+    private boolean stopPipelineWithin(AsyncPipeline<LogEventSlot> ring, long timeoutMillis) {
+        long shutdownTimeout = settings.drainTimeoutMillis();
+        TargetDispatcher targets = dispatcher;
+        boolean shutdownTimeoutIsShorter = shutdownTimeout != 0 && shutdownTimeout <= timeoutMillis;
+        if (timeoutMillis <= 0 || shutdownTimeoutIsShorter || (targets != null && targets.isConsumerThread())) {
+            return ring.stop().drained();
+        }
+        StopReport[] report = new StopReport[1];
+        Thread stopping = new Thread(() -> report[0] = ring.stop(), "ringlog-" + getName() + "-stop");
+        stopping.setDaemon(true);
+        stopping.start();
+        try {
+            stopping.join(timeoutMillis);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (!stopping.isAlive()) {
+            return report[0] != null && report[0].drained();
+        }
+        long pending = ring.stats().queueSize();
+        LOGGER.warn("RingAsync appender '{}' has not delivered {} {} within the stop timeout of {} ms{}; the drain goes "
+                + "on in the background {}, and reports the events it loses (a target is blocked or too slow)", getName(),
+                pending, pending == 1 ? "event" : "events", timeoutMillis,
+                Thread.currentThread().isInterrupted() ? " (the stopping thread was interrupted)" : "",
+                shutdownTimeout == 0 ? "without a bound (shutdownTimeout=0)" : "for up to shutdownTimeout (" + shutdownTimeout + " ms)");
+        return false;
     }
 
     private void closeMBean() {
