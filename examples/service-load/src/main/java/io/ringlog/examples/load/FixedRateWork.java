@@ -4,6 +4,7 @@ import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
 import static io.gatling.javaapi.http.HttpDsl.http;
 
+import io.gatling.javaapi.core.PopulationBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
@@ -14,14 +15,20 @@ import io.gatling.javaapi.http.HttpProtocolBuilder;
  * that grows when all are busy. A service that stalls therefore shows in the latencies of the requests scheduled
  * during the stall (no coordinated omission), instead of slowing the load down as a closed loop (wrk) does.
  *
+ * <p>Gatling's own JVM starts cold, and a cold load generator sends late and burns the CPU it shares with the
+ * service; so it first sends {@code load.warmup.seconds} of the same requests at half the rate, marked silent (left
+ * out of every statistic), and only then the measured ones.
+ *
  * <p>Parameters, as system properties: {@code load.url} (the whole URL, e.g.
- * {@code http://127.0.0.1:18080/work?n=1000}), {@code load.rate} (requests per second), {@code load.seconds}.
+ * {@code http://127.0.0.1:18080/work?n=1000}), {@code load.rate} (requests per second), {@code load.seconds},
+ * {@code load.warmup.seconds} (default 0: none).
  */
 public class FixedRateWork extends Simulation {
 
     private final String url = required("load.url");
     private final double rate = Double.parseDouble(required("load.rate"));
     private final int seconds = Integer.parseInt(required("load.seconds"));
+    private final int warmupSeconds = Integer.getInteger("load.warmup.seconds", 0);
 
     private final HttpProtocolBuilder protocol = http
             .shareConnections()
@@ -30,11 +37,18 @@ public class FixedRateWork extends Simulation {
             .disableFollowRedirect()
             .acceptHeader("text/plain");
 
+    private final ScenarioBuilder warmUp = scenario("warm-up").exec(http("warm-up").get(url).silent());
     private final ScenarioBuilder work = scenario("work").exec(http("work").get(url));
 
-    /** Sets up the fixed-rate injection from the system properties. */
+    /** Sets up the warm-up, then the measured fixed-rate injection, from the system properties. */
     public FixedRateWork() {
-        setUp(work.injectOpen(constantUsersPerSec(rate).during(seconds))).protocols(protocol);
+        PopulationBuilder measured = work.injectOpen(constantUsersPerSec(rate).during(seconds));
+        if (warmupSeconds > 0) {
+            setUp(warmUp.injectOpen(constantUsersPerSec(rate / 2).during(warmupSeconds)).andThen(measured))
+                    .protocols(protocol);
+        } else {
+            setUp(measured).protocols(protocol);
+        }
     }
 
     private static String required(String name) {
