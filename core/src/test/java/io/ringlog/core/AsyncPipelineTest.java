@@ -799,4 +799,35 @@ class AsyncPipelineTest {
         assertThat(stats.delivered()).isEqualTo(100_000);
         assertThat(stats.failed()).isEqualTo(100_000);
     }
+
+    /**
+     * At a service's pace (here about 20,000 events/s, one every 50 µs) the consumer does not wake for every event or
+     * two: its nap lengthens until batches of dozens accumulate (a fixed 20 µs nap gave 1–2 events per batch, so one
+     * wake-up and one flush per event or two). Every event is still delivered, in order, within a second.
+     */
+    @Test
+    void atAModerateSteadyRateTheConsumerDeliversInBatchesNotEventByEvent() {
+        AsyncPipeline<TestSlot> pipeline = start(settings(8192));
+        int events = 10_000;
+        long pace = TimeUnit.MICROSECONDS.toNanos(50);
+        long next = System.nanoTime();
+        for (int i = 0; i < events; i++) {
+            assertThat(offer(pipeline, EventLevel.INFO, "e" + i)).isTrue();
+            next += pace;
+            while (System.nanoTime() - next < 0) {
+                LockSupport.parkNanos(next - System.nanoTime()); // the producer's pace, not a synchronisation
+            }
+        }
+        await().atMost(Duration.ofSeconds(1)).until(() -> sink.delivered.size() == events);
+        List<Boolean> flags = new ArrayList<>(sink.endOfBatchFlags);
+        long batches = flags.stream().filter(Boolean::booleanValue).count();
+        // Only the last 5,000 events count: the nap starts short and doubles from batch to batch.
+        long lateBatches = flags.subList(events / 2, events).stream().filter(Boolean::booleanValue).count();
+        assertThat((double) (events / 2) / lateBatches)
+                .as("events per batch in the second half (%d batches in all)", batches)
+                .isGreaterThan(8);
+        for (int i = 0; i < events; i++) {
+            assertThat(sink.delivered.get(i)).isEqualTo("e" + i);
+        }
+    }
 }

@@ -34,7 +34,7 @@ public final class ServiceReport {
 
     private static final Map<String, String> WORKLOADS = Map.of(
             "cpu", "CPU-bound: `GET /work?n=1000` (a sieve, five lines)",
-            "wait", "wait-bound: `GET /work?n=1000&delayMs=20` (the same, plus a 20 ms wait)");
+            "wait", "wait-bound: `GET /work?n=1000&delayMs=50` (the same, plus a 50 ms wait)");
 
     private ServiceReport() {
     }

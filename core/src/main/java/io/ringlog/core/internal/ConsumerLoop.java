@@ -128,7 +128,7 @@ final class ConsumerLoop<S> implements Runnable {
             for (;;) {
                 long available = highestPublished(next, Long.MAX_VALUE);
                 if (available >= next) {
-                    parking.busy();
+                    parking.found(available - next + 1);
                     next = deliver(next, available);
                     idleRounds = 0;
                     if (state.get() >= PipelineState.ABANDONED) {

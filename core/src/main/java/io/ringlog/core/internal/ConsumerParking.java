@@ -16,13 +16,22 @@ import java.util.function.BooleanSupplier;
  * <p>Why naps: a consumer that polls an empty ring (spinning or yielding) pulls each slot's cache lines
  * across cores while the producer is still writing them, one event at a time, and on the 2-core machines
  * measured here it fell into a regime of about 1 M events/s in half the JVM runs; a consumer that spins a
- * long time is also what a hypervisor deschedules. Napping {@value #NAP_NANOS} ns lets a batch accumulate,
- * costs the producers nothing (they do not wake a napping consumer), and bounds the delivery delay under
- * load. Measured with JMH on 2 cores (Logback, no-op sink, 1 thread, 5 forks): spin-then-yield 1.0–3.7 M/s,
- * nap 5.3–8.3 M/s, synchronous 9 M/s. A caller that finds the ring full wakes the consumer at once (see
+ * long time is also what a hypervisor deschedules. A nap lets a batch accumulate, costs the producers nothing
+ * (they do not wake a napping consumer), and bounds the delivery delay under load. Measured with JMH on 2 cores
+ * (Logback, no-op sink, 1 thread, 5 forks): spin-then-yield 1.0–3.7 M/s, nap 5.3–8.3 M/s, synchronous 9 M/s.
+ * A caller that finds the ring full, or whose event a discarding threshold drops, wakes the consumer at once (see
  * {@link #wakeIfIdle(Thread)}), so a small ring neither waits out a nap nor drops what a nap let pile up.
  *
- * <p>Implementation notes: {@code idle} is written by the consumer only, once when it starts napping and once
+ * <p>How long a nap lasts adapts to the load ({@link #found(long)}): it doubles, up to {@value #MAX_NAP_NANOS} ns,
+ * while the batches the consumer finds stay below a target ({@value #TARGET_BATCH} events, less for a ring smaller
+ * than {@code 16 × } that), and halves, down to {@value #MIN_NAP_NANOS} ns, once they exceed four times the target.
+ * At millions of events per second the consumer looks every {@value #MIN_NAP_NANOS} ns, as a fixed nap did; at the
+ * tens of thousands of lines per second of a busy web service it wakes about a thousand times a second instead of
+ * fifty thousand, and each wake-up (a timer, a context switch, a cold cache, and a flush of the file for a batch of
+ * one or two lines) is CPU taken from the application on a saturated machine.
+ *
+ * <p>Implementation notes: {@code napNanos} is the consumer's own (a plain field, never read by another thread).
+ * {@code idle} is written by the consumer only, once when it starts napping and once
  * when it finds work again (volatile stores, not per event); callers that found the ring full read it.
  * The consumer sets {@code parked} (volatile store) before its deep park and re-checks
  * for work after it; it clears the field after waking. Producers call {@link #signalAllWhenBlocking()} after
@@ -39,8 +48,11 @@ import java.util.function.BooleanSupplier;
  * consumer runs its own loop rather than waiting through a {@link SequenceBarrier}.
  */
 final class ConsumerParking implements WaitStrategy {
-    /** How long one nap lasts (the OS's timer slack adds to it). */
-    static final long NAP_NANOS = 20_000;
+    /** The shortest and the longest nap (the OS's timer slack adds to them). */
+    static final long MIN_NAP_NANOS = 20_000;
+    static final long MAX_NAP_NANOS = 1_000_000;
+    /** The batch size the nap's length aims at, for rings of at least 16 times as many slots. */
+    static final int TARGET_BATCH = 64;
     /** Naps in a row with no work before the consumer parks deeply (a few milliseconds of idleness). */
     static final int NAP_ROUNDS = 50;
     static final long MIN_PARK_NANOS = 50_000;
@@ -57,6 +69,14 @@ final class ConsumerParking implements WaitStrategy {
     }
 
     private volatile Thread parked;
+    /** The next nap's length; consumer thread only. */
+    private long napNanos = MIN_NAP_NANOS;
+    private final int targetBatch;
+
+    /** @param capacity the ring's size: a small ring aims at smaller batches, so that a nap never fills it */
+    ConsumerParking(int capacity) {
+        this.targetBatch = Math.max(1, Math.min(TARGET_BATCH, capacity / 16));
+    }
     /** True while the consumer naps or parks: one write per nap, never per event. */
     private volatile boolean idle;
 
@@ -72,7 +92,7 @@ final class ConsumerParking implements WaitStrategy {
             idle = true;
         }
         if (idleRounds < NAP_ROUNDS) {
-            LockSupport.parkNanos(this, NAP_NANOS);
+            LockSupport.parkNanos(this, napNanos);
         } else {
             int parkRound = Math.min(idleRounds - NAP_ROUNDS, 8);
             long parkNanos = Math.min(MIN_PARK_NANOS << parkRound, MAX_PARK_NANOS);
@@ -88,11 +108,24 @@ final class ConsumerParking implements WaitStrategy {
         return idleRounds + 1;
     }
 
-    /** The consumer found work again; consumer thread only (a store only if it had been idle). */
-    void busy() {
+    /**
+     * The consumer found {@code batch} events to deliver; consumer thread only (a store only if it had been idle).
+     * Adapts the next nap to the load (see the class notes).
+     */
+    void found(long batch) {
         if (idle) {
             idle = false;
         }
+        if (batch < targetBatch) {
+            napNanos = Math.min(napNanos << 1, MAX_NAP_NANOS);
+        } else if (batch > 4L * targetBatch) {
+            napNanos = Math.max(napNanos >> 1, MIN_NAP_NANOS);
+        }
+    }
+
+    /** The next nap's length, for tests; consumer thread only. */
+    long napNanos() {
+        return napNanos;
     }
 
     /** True once the consumer has been idle long enough to park deeply. */

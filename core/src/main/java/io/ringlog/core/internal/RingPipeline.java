@@ -57,7 +57,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final Sequence consumed = new Sequence(-1);
     private final PipelineState state = new PipelineState();
     private final CapacityGate gate = new CapacityGate();
-    private final ConsumerParking parking = new ConsumerParking();
+    private final ConsumerParking parking;
     private final DropCounters drops = new DropCounters();
     private final AtomicLong stranded = new AtomicLong();
     private final AtomicInteger callersWaiting = new AtomicInteger();
@@ -97,6 +97,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     public RingPipeline(PipelineSettings settings, Supplier<S> slotFactory, EventSink<S> sink, StatusReporter status) {
         this.settings = settings;
         this.status = new GuardedStatus(status);
+        this.parking = new ConsumerParking(settings.capacity());
         this.ring = RingBuffer.createMultiProducer(() -> new Entry<>(slotFactory.get()), settings.capacity(), parking);
         this.ring.addGatingSequences(consumed);
         this.reporter = new ActivityReporter(settings, this.status, drops, state, System.nanoTime());
@@ -162,6 +163,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         }
         final RingBuffer<Entry<S>> ring = this.ring;
         if (discardingThreshold > 0 && level.isBelowWarn() && !ring.hasAvailableCapacity(discardingThreshold + 1)) {
+            parking.wakeIfIdle(consumerThread); // a nap let the queue pass the threshold: have it drained now
             drop(level);
             return OfferOutcome.DROPPED;
         }
