@@ -56,9 +56,11 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * and reported through the StatusLogger as lost.
  * <li>{@code includeLocation}: default false; copies the caller's location (computed on the caller's thread).
  * <li>{@code fullQueuePolicy}: {@code BLOCK}, {@code DROP_BELOW_WARN} or {@code DROP_ALL}; when given it overrides
- * {@code blocking}.
+ * {@code blocking="true"}, while {@code blocking="false"} wins over it (the policy is then {@code DROP_ALL}, with a
+ * warning), so that a caller told never to wait never does.
  * <li>{@code discardingThreshold}: free slots at or below which events below WARN are dropped; default 0 (off).
- * <li>{@code maxBlockTime}: the longest a caller waits for room, in ms; default -1 (no bound); 0 never waits.
+ * <li>{@code maxBlockTime}: the longest a caller waits for room, in ms; default -1 (no bound); 0 never waits. With
+ * {@code DROP_ALL} callers never wait, and a {@code maxBlockTime} of 0 or more draws a warning.
  * <li>{@code maxBatchSize}: the most events between two flushes; default {@value #DEFAULT_MAX_BATCH_SIZE}.
  * <li>{@code jmx}: default true; publishes the counters as
  * {@code io.ringlog:type=AsyncAppender,framework=log4j2,context=<LoggerContext>,name=<name>} while started.
@@ -583,7 +585,10 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             return asBuilder();
         }
 
-        /** {@code BLOCK}, {@code DROP_BELOW_WARN} or {@code DROP_ALL}; overrides {@code blocking} when given. */
+        /**
+         * {@code BLOCK}, {@code DROP_BELOW_WARN} or {@code DROP_ALL}; default {@code BLOCK}, or {@code DROP_ALL} with
+         * {@code blocking="false"}, which also wins over any other policy given here.
+         */
         public B setFullQueuePolicy(String fullQueuePolicy) {
             this.fullQueuePolicy = fullQueuePolicy;
             return asBuilder();
@@ -643,6 +648,11 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         /** The {@code blocking} attribute as written, or null when it was not given; {@code build()} accepts true or false only. */
         public String getBlocking() {
             return blocking;
+        }
+
+        /** Whether callers may wait for room (default true); throws IllegalArgumentException if the attribute is neither true nor false. */
+        public boolean isBlocking() {
+            return BooleanAttribute.read("blocking", blocking, true);
         }
 
         /** The drain bound, in ms. */

@@ -9,8 +9,8 @@ import org.apache.logging.log4j.status.StatusLogger;
 
 /**
  * The one place where {@code <RingAsync>}'s Log4j2 vocabulary becomes {@link PipelineSettings}:
- * {@code bufferSize} is the capacity, {@code blocking="false"} is {@link FullQueuePolicy#DROP_ALL} unless an
- * explicit {@code fullQueuePolicy} says otherwise, {@code shutdownTimeout} bounds the drain, {@code maxBlockTime}
+ * {@code bufferSize} is the capacity, {@code fullQueuePolicy} is the policy (default {@code BLOCK}), except that
+ * {@code blocking="false"} always makes it {@link FullQueuePolicy#DROP_ALL}, {@code shutdownTimeout} bounds the drain, {@code maxBlockTime}
  * bounds a caller's wait, {@code drainOnExit} is the JVM-exit drain. Stateless.
  */
 final class RingAsyncSettings {
@@ -40,7 +40,7 @@ final class RingAsyncSettings {
             throw new IllegalArgumentException("shutdownTimeout must be >= 0 ms (0 waits without bound, as <Async> does), was "
                     + shutdownTimeout);
         }
-        FullQueuePolicy policy = policy(name, attributes.getBlocking(), attributes.getFullQueuePolicy());
+        FullQueuePolicy policy = policy(name, attributes.isBlocking(), attributes.getFullQueuePolicy());
         long maxBlockTime = attributes.getMaxBlockTime();
         // discardingThreshold, maxBlockTime and maxBatchSize are checked by build(), with the Logback adapter's rules.
         PipelineSettings settings = PipelineSettings.builder(name)
@@ -62,14 +62,16 @@ final class RingAsyncSettings {
         return settings;
     }
 
-    /** {@code fullQueuePolicy} wins when given; otherwise {@code blocking} (default true) picks BLOCK or DROP_ALL. */
-    private static FullQueuePolicy policy(String name, String blockingText, String fullQueuePolicy) {
-        Boolean blocking = blockingText == null ? null : BooleanAttribute.read("blocking", blockingText, true);
+    /**
+     * {@code blocking="false"} means DROP_ALL whatever {@code fullQueuePolicy} says (with a warning if it says otherwise);
+     * with {@code blocking} true or absent, {@code fullQueuePolicy} decides, BLOCK when it is not given.
+     */
+    private static FullQueuePolicy policy(String name, boolean blocking, String fullQueuePolicy) {
         if (fullQueuePolicy == null || fullQueuePolicy.trim().isEmpty()) {
-            return blocking == null || blocking ? FullQueuePolicy.BLOCK : FullQueuePolicy.DROP_ALL;
+            return blocking ? FullQueuePolicy.BLOCK : FullQueuePolicy.DROP_ALL;
         }
         FullQueuePolicy policy = FullQueuePolicy.parse(fullQueuePolicy);
-        if (blocking != null && !blocking && policy != FullQueuePolicy.DROP_ALL) {
+        if (!blocking && policy != FullQueuePolicy.DROP_ALL) {
             // As neverBlock in the Logback adapter: a caller told never to wait must never hang.
             LOGGER.warn("RingAsync appender '{}': blocking=\"false\" contradicts fullQueuePolicy=\"{}\"; "
                     + "blocking=\"false\" wins and the policy is DROP_ALL (callers never wait)", name, policy);

@@ -62,9 +62,9 @@ import java.util.Iterator;
  * the queue is empty. This holds whatever the child's {@code immediateFlush}: with Logback's default
  * ({@code true}) it saves flushes, and a child configured with {@code immediateFlush=false} is flushed at the end
  * of each batch as well, as Log4j2 flushes its buffered appenders at the end of a batch. With
- * {@code flushAtEndOfBatch=false} such a child is left as configured: its buffer is written when full and when
- * it stops, exactly as without Ringlog, so a quiet service's last events wait in it (and are lost on a
- * {@code kill -9}).
+ * {@code flushAtEndOfBatch=false} such a child is left as configured while the appender runs: its buffer is written
+ * when full and when it stops, as without Ringlog, so a quiet service's last events wait in it (and are lost on a
+ * {@code kill -9}); after a completed drain (a stop, or the JVM-exit drain) it is flushed either way.
  *
  * <p>Lifecycle: {@link #stop()} stops accepting events, delivers what is queued within
  * {@code maxFlushTime} (reporting the exact number of events lost if the bound is hit), unregisters the
@@ -431,7 +431,8 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     /**
      * Whether children configured with {@code immediateFlush=false} are flushed at the end of each batch, like
      * every other file and console child, so that their files are current whenever the queue is idle; default
-     * true. False leaves them as configured: their buffer is written when full and when they stop.
+     * true. False leaves them as configured while the appender runs: their buffer is written when full and when they
+     * stop, and after a completed drain (a stop, or the JVM-exit drain).
      */
     public void setFlushAtEndOfBatch(boolean flushAtEndOfBatch) {
         settings.flushAtEndOfBatch = flushAtEndOfBatch;
