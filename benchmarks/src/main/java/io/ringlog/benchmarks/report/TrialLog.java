@@ -21,7 +21,7 @@ import java.nio.file.StandardOpenOption;
 final class TrialLog implements Closeable {
 
     private final Path directory;
-    private final PrintStream stream = new PrintStream(new Sink(), true, StandardCharsets.UTF_8);
+    private final PrintStream stream = new PrintStream(new ToCurrentFile(), true, StandardCharsets.UTF_8);
     /** Guarded by this. */
     private OutputStream file;
     private String fileName = "";
@@ -39,8 +39,18 @@ final class TrialLog implements Closeable {
         fileName = name;
     }
 
-    /** Starts a trial's section: a header line, and a new count of the trial's own lines. */
+    /**
+     * Starts a trial's section: a header line, and a new count of the trial's own lines. What the previous trials wrote
+     * is flushed to the file first, so that an interrupted run keeps it.
+     */
     synchronized void trial(String header) {
+        if (file != null) {
+            try {
+                file.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException("could not write the trial log " + fileName, e);
+            }
+        }
         note("== " + header);
         trialLines = 0;
     }
@@ -93,7 +103,7 @@ final class TrialLog implements Closeable {
     }
 
     /** The bytes of {@link #stream()}. */
-    private final class Sink extends OutputStream {
+    private final class ToCurrentFile extends OutputStream {
         @Override
         public void write(int b) {
             TrialLog.this.write(new byte[] {(byte) b}, 0, 1);
