@@ -12,10 +12,12 @@ import io.ringlog.benchmarks.support.Delivery;
 import io.ringlog.benchmarks.support.SideResultsProfiler;
 import io.ringlog.benchmarks.support.Sink;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -43,6 +45,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * </pre>
  * Runs each stage (throughput per thread count, fixed-rate latency, CPU) through JMH's Runner, one forked JVM
  * per trial, writes the raw JSON into {@code benchmarks/results/<timestamp>/} and renders the report there.
+ * The console gets one line per trial ({@link Progress}); what the trials print themselves goes to
+ * {@code jmh-<stage>.log} beside the JSON ({@link TrialLog}). A throughput stage that {@link StageTrust} distrusts is
+ * run once more at the end (quick and full), the first attempt kept as {@code untrusted-jmh-<stage>.json}.
  * Exits 2 when a trial failed or a lossless contender lost an event, 1 on a usage error.
  */
 public final class Compare {
@@ -53,15 +58,17 @@ public final class Compare {
 
     private final Plan plan;
     private final Path out;
+    private final TrialLog trialLog;
     private final Progress progress;
     private final List<String> notes = new ArrayList<>();
     private int failedRuns;
     private boolean dryRun;
 
-    private Compare(Plan plan, Path out, Progress progress) {
+    private Compare(Plan plan, Path out) {
         this.plan = plan;
         this.out = out;
-        this.progress = progress;
+        this.trialLog = new TrialLog(out);
+        this.progress = new Progress(System.out, trialLog);
     }
 
     public static void main(String[] args) throws Exception {
@@ -90,7 +97,7 @@ public final class Compare {
         String command = options.getOrDefault("command", "java -cp benchmarks/target/benchmarks.jar "
                 + Compare.class.getName() + " " + String.join(" ", args));
 
-        Compare compare = new Compare(plan, out, new Progress(System.out));
+        Compare compare = new Compare(plan, out);
         if (options.containsKey("dry-run")) {
             compare.dryRun = true;
             compare.run(command);
@@ -115,8 +122,8 @@ public final class Compare {
         for (Map.Entry<Integer, List<Sink>> entry : new TreeMap<>(plan.sinksByThreads()).entrySet()) {
             int threads = entry.getKey();
             List<String> sinks = names(entry.getValue());
-            stages.add(throughput("logback", LogbackThroughput.class, logback, sinks, threads));
-            stages.add(throughput("log4j2", Log4j2Throughput.class, log4j2, sinks, threads));
+            stages.add(throughput(new StageTrust.Stage("logback", threads), LogbackThroughput.class, logback, sinks));
+            stages.add(throughput(new StageTrust.Stage("log4j2", threads), Log4j2Throughput.class, log4j2, sinks));
         }
         stages.add(latency("logback", LogbackLatency.class, logback));
         stages.add(latency("log4j2", Log4j2Latency.class, log4j2));
@@ -131,24 +138,65 @@ public final class Compare {
             stages.forEach(stage -> System.out.printf("  %-70s %3d trials, ~%.0f s%n", stage.title(), stage.trials(), stage.estimatedSeconds()));
             return;
         }
+        System.out.println("Each trial's own output (status lines, warnings) goes to jmh-<stage>.log there.");
         progress.plan(trials, estimate);
         for (Stage stage : stages) {
             progress.stage(stage.title());
-            try {
-                new Runner(stage.options().build(), progress).run();
-            } catch (RunnerException e) {
-                failedRuns++;
-                System.out.println("!! stage " + stage.title() + " failed: " + e.getMessage());
-            }
+            runStage(stage);
         }
+        if (plan.rerunsUntrusted()) {
+            rerunUntrusted(stages);
+        }
+        trialLog.close();
         failedRuns += progress.failures();
         if (!notes.isEmpty()) {
             Files.write(out.resolve("notes.txt"), notes, StandardCharsets.UTF_8);
         }
     }
 
-    private Stage throughput(String framework, Class<?> benchmark, List<String> contenders, List<String> sinks, int threads) {
-        ChainedOptionsBuilder options = base(benchmark, "log", "throughput-" + framework + "-t" + threads)
+    /** Runs one stage with the trials' own output going to its log file, not the console. */
+    private void runStage(Stage stage) throws IOException {
+        trialLog.open("jmh-" + stage.file() + ".log");
+        PrintStream console = System.out;
+        PrintStream consoleErr = System.err;
+        System.setOut(trialLog.stream());
+        System.setErr(trialLog.stream());
+        try {
+            new Runner(stage.options().build(), progress).run();
+        } catch (RunnerException e) {
+            failedRuns++;
+            console.println("!! stage " + stage.title() + " failed: " + e.getMessage());
+        } finally {
+            System.setOut(console);
+            System.setErr(consoleErr);
+        }
+    }
+
+    /**
+     * Runs each throughput stage that {@link StageTrust} distrusts once more, after all the others, so that a slow
+     * spell of the machine has likely passed; the first attempt's JSON is kept aside, out of the report.
+     */
+    private void rerunUntrusted(List<Stage> stages) throws IOException {
+        List<StageTrust.Finding> findings = StageTrust.check(Results.read(out), Runtime.getRuntime().availableProcessors());
+        for (StageTrust.Finding finding : findings) {
+            for (Stage stage : stages) {
+                if (stage.file().equals(finding.stage().file())) {
+                    String json = "jmh-" + stage.file() + ".json";
+                    Files.move(out.resolve(json), out.resolve("untrusted-" + json), StandardCopyOption.REPLACE_EXISTING);
+                    String note = "Re-ran " + stage.title() + " once, because " + String.join("; ", finding.reasons())
+                            + ". The first attempt is kept in untrusted-" + json + ".";
+                    notes.add(note);
+                    progress.rerun(stage.title() + " (" + String.join("; ", finding.reasons()) + ")", stage.trials(),
+                            stage.estimatedSeconds());
+                    runStage(stage);
+                }
+            }
+        }
+    }
+
+    private Stage throughput(StageTrust.Stage key, Class<?> benchmark, List<String> contenders, List<String> sinks) {
+        int threads = key.threads();
+        ChainedOptionsBuilder options = base(benchmark, "log", key.file())
                 .threads(threads)
                 .warmupIterations(plan.warmupIterations())
                 .warmupTime(TimeValue.seconds(plan.warmupSeconds()))
@@ -160,14 +208,15 @@ public final class Compare {
         int trials = contenders.size() * sinks.size();
         double seconds = trials * plan.forks() * (plan.warmupIterations() * plan.warmupSeconds()
                 + plan.iterations() * plan.iterationSeconds() + 1.0);
-        return new Stage(framework + " throughput, " + threads + (threads == 1 ? " thread" : " threads") + ", sinks " + sinks,
-                options, trials, seconds);
+        return new Stage(key.file(), key.framework() + " throughput, " + threads + (threads == 1 ? " thread" : " threads")
+                + ", sinks " + sinks, options, trials, seconds);
     }
 
     private Stage latency(String framework, Class<?> benchmark, List<String> contenders) {
         List<String> rates = plan.latencyRates().stream().map(String::valueOf).collect(Collectors.toList());
         List<String> sinks = names(plan.latencySinks());
-        ChainedOptionsBuilder options = base(benchmark, "fixedRate", "latency-" + framework)
+        String file = "latency-" + framework;
+        ChainedOptionsBuilder options = base(benchmark, "fixedRate", file)
                 .threads(1)
                 .warmupIterations(1)
                 .measurementIterations(plan.latencyIterations())
@@ -177,12 +226,13 @@ public final class Compare {
                 .param("durationMillis", String.valueOf(plan.latencyMillis()));
         int trials = contenders.size() * sinks.size() * rates.size();
         double seconds = trials * plan.forks() * ((1 + plan.latencyIterations()) * plan.latencyMillis() / 1000.0 + 1.0);
-        return new Stage(framework + " latency at fixed rates " + rates + "/s", options, trials, seconds);
+        return new Stage(file, framework + " latency at fixed rates " + rates + "/s", options, trials, seconds);
     }
 
     private Stage cpu(String framework, Class<?> benchmark, List<String> contenders) {
         String window = String.valueOf(plan.cpuMillis());
-        ChainedOptionsBuilder options = base(benchmark, "idleThenBlocked", "cpu-" + framework)
+        String file = "cpu-" + framework;
+        ChainedOptionsBuilder options = base(benchmark, "idleThenBlocked", file)
                 .threads(1)
                 .warmupIterations(0)
                 .measurementIterations(1)
@@ -191,7 +241,7 @@ public final class Compare {
                 .param("blockedMillis", window);
         int trials = contenders.size();
         double seconds = trials * plan.forks() * (2 * plan.cpuMillis() / 1000.0 + 1.5);
-        return new Stage(framework + " CPU idle and blocked", options, trials, seconds);
+        return new Stage(file, framework + " CPU idle and blocked", options, trials, seconds);
     }
 
     private ChainedOptionsBuilder base(Class<?> benchmark, String method, String file) {
@@ -277,7 +327,7 @@ public final class Compare {
         System.exit(1);
     }
 
-    /** One Runner invocation. */
-    private record Stage(String title, ChainedOptionsBuilder options, int trials, double estimatedSeconds) {
+    /** One Runner invocation; {@code file} names its {@code jmh-<file>.json} and {@code .log}. */
+    private record Stage(String file, String title, ChainedOptionsBuilder options, int trials, double estimatedSeconds) {
     }
 }

@@ -15,7 +15,8 @@ import org.openjdk.jmh.runner.format.OutputFormat;
 
 /**
  * JMH's console output condensed to one line per trial with the overall progress and time left, the
- * trial's score when it ends, and everything that looks like a failure. Used by one thread at a time.
+ * trial's score when it ends, and everything that looks like a failure; everything JMH reports goes to the
+ * stage's {@link TrialLog} as well, where the forks' own output lands. Used by one thread at a time.
  */
 final class Progress implements OutputFormat {
 
@@ -24,6 +25,7 @@ final class Progress implements OutputFormat {
             java.util.regex.Pattern.compile("^\\d{4}-\\d\\d-\\d\\dT\\S+ .*? (WARN|INFO|DEBUG|TRACE) .*");
 
     private final PrintStream out;
+    private final TrialLog log;
     private int planned;
     private double plannedSeconds;
     private int started;
@@ -31,14 +33,22 @@ final class Progress implements OutputFormat {
     private long startNanos;
     private boolean trialFailed;
 
-    Progress(PrintStream out) {
+    Progress(PrintStream out, TrialLog log) {
         this.out = out;
+        this.log = log;
     }
 
     void plan(int trials, double seconds) {
         this.planned = trials;
         this.plannedSeconds = seconds;
         this.startNanos = System.nanoTime();
+    }
+
+    /** Announces a stage run once more, and adds its trials to the plan. */
+    void rerun(String title, int trials, double seconds) {
+        planned += trials;
+        plannedSeconds += seconds;
+        stage("re-run, untrusted: " + title);
     }
 
     void stage(String title) {
@@ -66,6 +76,7 @@ final class Progress implements OutputFormat {
         String name = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.', params.getBenchmark().lastIndexOf('.') - 1) + 1);
         out.printf(Locale.ROOT, "[%3d/%d %s elapsed, ~%s left] %s t=%d %s%n", started, planned, clock(elapsed), clock(left),
                 name, params.getThreads(), shown);
+        log.trial(String.format(Locale.ROOT, "trial %d/%d: %s t=%d %s", started, planned, name, params.getThreads(), shown));
     }
 
     @Override
@@ -79,6 +90,11 @@ final class Progress implements OutputFormat {
         appendSecondary(line, result.getSecondaryResults(), "gc.alloc.rate.norm", "%.0f B/op", 1);
         appendSecondary(line, result.getSecondaryResults(), "latency.p99", "p99 %.1f us", 1);
         appendSecondary(line, result.getSecondaryResults(), "cpu.blocked.callers", "callers blocked %.2f cores", 1);
+        long ownLines = log.trialLines();
+        if (ownLines > 0) {
+            line.append(String.format(Locale.ROOT, " (%,d %s of its own output in %s)", ownLines, ownLines == 1 ? "line" : "lines",
+                    log.fileName()));
+        }
         out.println(line);
     }
 
@@ -97,7 +113,9 @@ final class Progress implements OutputFormat {
 
     @Override
     public void iterationResult(BenchmarkParams benchParams, IterationParams params, int iteration, IterationResult data) {
-        // the trial's line carries the result
+        Result<?> primary = data.getPrimaryResult();
+        log.note(String.format(Locale.ROOT, "%s iteration %d: %,.0f %s", params.getType().toString().toLowerCase(Locale.ROOT),
+                iteration, primary.getScore(), primary.getScoreUnit()));
     }
 
     @Override
@@ -126,6 +144,7 @@ final class Progress implements OutputFormat {
     }
 
     private void filter(String text) {
+        log.note(text);
         for (String line : text.split("\\R")) {
             String trimmed = line.trim();
             if (trimmed.isEmpty() || trimmed.startsWith("#") || isChatter(trimmed)) {
@@ -141,9 +160,13 @@ final class Progress implements OutputFormat {
         }
     }
 
-    /** Logback and Log4j2 status lines below ERROR (drops reported by lossy appenders, for instance). */
+    /**
+     * Logback and Log4j2 status lines below ERROR (drops reported by lossy appenders, for instance), and JMH's note
+     * of where it saved a stage's JSON (the console names the results directory once); the trial log keeps them.
+     */
     private static boolean isChatter(String line) {
-        return line.contains("|-WARN") || line.contains("|-INFO") || LOG4J2_STATUS_CHATTER.matcher(line).matches();
+        return line.contains("|-WARN") || line.contains("|-INFO") || LOG4J2_STATUS_CHATTER.matcher(line).matches()
+                || line.startsWith("Benchmark result is saved to");
     }
 
     @Override

@@ -31,16 +31,29 @@ final class Report {
 
     private static final List<String> FRAMEWORKS = List.of("logback", "log4j2");
     private static final String[] PERCENTILES = {"p50", "p90", "p99", "p99.9", "p99.99", "max"};
+    /** Marks the figures of a stage the checks distrust. */
+    private static final String UNTRUSTED = "⚠";
 
     private final Path dir;
     private final Properties run;
     private final List<Results.Trial> trials;
+    private final Map<StageTrust.Stage, StageTrust.Finding> untrusted = new LinkedHashMap<>();
     private final StringBuilder md = new StringBuilder();
 
     private Report(Path dir, Properties run, List<Results.Trial> trials) {
         this.dir = dir;
         this.run = run;
         this.trials = trials;
+        StageTrust.check(trials, cpus(run)).forEach(finding -> untrusted.put(finding.stage(), finding));
+    }
+
+    /** The processors of the run, from {@code run.properties}; {@link Integer#MAX_VALUE} if it does not say. */
+    private static int cpus(Properties run) {
+        try {
+            return Integer.parseInt(run.getProperty("env.cpus", ""));
+        } catch (NumberFormatException e) {
+            return Integer.MAX_VALUE;
+        }
     }
 
     /**
@@ -88,11 +101,15 @@ final class Report {
             failures.forEach(f -> line("  - `" + f + "`"));
         }
         line("- Trials with a result: " + trials.size() + ".");
+        trustVerdict();
         notes.forEach(n -> line("- Note: " + n));
         line();
         line("Ratios (`×`) divide by the stock appender of the same framework in the same run: Logback "
                 + LogbackContender.REFERENCE + ", Log4j2 " + Log4j2Contender.REFERENCE + ". Every number is the median of the "
-                + "measured iterations of all forks.");
+                + "measured iterations of all forks. Noise: on a shared machine a stage can fall into a slower regime as a"
+                + String.format(Locale.ROOT, " whole; read a ratio within ±%.0f%% as unproven. A trial whose forks (with one fork,", 100 * StageTrust.NOISE)
+                + " iterations) disagree by more than that is marked `±N%` with their spread; a stage the checks distrust is"
+                + " marked " + UNTRUSTED + ".");
         line();
 
         throughputSection();
@@ -102,6 +119,28 @@ final class Report {
         environmentSection();
         methodSection();
         return failures.isEmpty() && !trials.isEmpty();
+    }
+
+    /** The stages the checks distrust (see {@link StageTrust}), or that they passed, and the noisy trials. */
+    private void trustVerdict() {
+        List<Results.Trial> throughput = select(t -> t.kind().equals("throughput"));
+        if (throughput.isEmpty()) {
+            return;
+        }
+        if (untrusted.isEmpty()) {
+            line("- Trust: every throughput stage passed the checks (the synchronous appender's rate agrees with itself"
+                    + " across thread counts and sinks; every reference and synchronous trial stayed within the"
+                    + String.format(Locale.ROOT, " %.0f%% noise).", 100 * StageTrust.NOISE));
+        }
+        for (StageTrust.Finding finding : untrusted.values()) {
+            line("- **UNTRUSTED STAGE: " + finding.stage().title() + "** " + UNTRUSTED + ": " + String.join("; ", finding.reasons())
+                    + ". Its figures and ratios are marked " + UNTRUSTED + " below: do not quote them; run the stage again.");
+        }
+        long noisy = throughput.stream().filter(StageTrust::isNoisy).count();
+        if (noisy > 0) {
+            line(String.format(Locale.ROOT, "- Noise: %d of %d throughput trials varied by more than %.0f%% across their"
+                    + " forks or iterations (marked `±N%%` below).", noisy, throughput.size(), 100 * StageTrust.NOISE));
+        }
     }
 
     private void throughputSection() throws IOException {
@@ -120,7 +159,8 @@ final class Report {
                 StringBuilder header = new StringBuilder("| contender |");
                 StringBuilder rule = new StringBuilder("|---|");
                 for (int t : threads) {
-                    header.append(' ').append(t).append(t == 1 ? " thread |" : " threads |");
+                    header.append(' ').append(t).append(t == 1 ? " thread" : " threads")
+                            .append(untrusted.containsKey(new StageTrust.Stage(framework, t)) ? " " + UNTRUSTED : "").append(" |");
                     rule.append("---:|");
                 }
                 line(header.toString());
@@ -140,6 +180,12 @@ final class Report {
                         double score = trial.get().median();
                         points.add(new double[] {t, score / 1e6});
                         row.append(' ').append(rate(score)).append(ratio(score, reference.map(Results.Trial::median)));
+                        if (untrusted.containsKey(new StageTrust.Stage(framework, t))) {
+                            row.append(' ').append(UNTRUSTED);
+                        }
+                        if (StageTrust.isNoisy(trial.get())) {
+                            row.append(String.format(Locale.ROOT, " `±%.0f%%`", 100 * trial.get().spread()));
+                        }
                         double dropped = trial.get().secondary("delivery.dropped.share");
                         if (dropped > 0) {
                             row.append(String.format(Locale.ROOT, ", %.1f%% dropped", dropped * 100));
@@ -374,7 +420,7 @@ final class Report {
     }
 
     private static String reference(String framework) {
-        return framework.equals("logback") ? LogbackContender.REFERENCE.name() : Log4j2Contender.REFERENCE.name();
+        return StageTrust.reference(framework);
     }
 
     private static String label(String framework, String contender) {
@@ -393,11 +439,11 @@ final class Report {
         }
     }
 
-    private static String title(String framework) {
+    static String title(String framework) {
         return framework.equals("logback") ? "Logback" : "Log4j2";
     }
 
-    private static String rate(double perSecond) {
+    static String rate(double perSecond) {
         if (Double.isNaN(perSecond)) {
             return "–";
         }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.DoubleSummaryStatistics;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +33,13 @@ final class Results {
      * @param unit       the primary metric's unit
      * @param secondary  median of each secondary metric (gc.alloc.rate.norm, delivery.*, latency.*, cpu.*)
      * @param samples    measured iterations behind the median
+     * @param forks      forks behind the median
+     * @param spread     how far the primary metric's measurements disagree, as a share of the median: with several
+     *                   forks, the gap between the highest and the lowest fork's median; with one, between its
+     *                   highest and lowest iteration (0 with a single measurement)
      */
     record Trial(String framework, String kind, int threads, Map<String, String> params, double median, String unit,
-                 Map<String, Double> secondary, int samples) {
+                 Map<String, Double> secondary, int samples, int forks, double spread) {
 
         String contender() {
             return params.getOrDefault("contender", "?");
@@ -89,14 +94,41 @@ final class Results {
         }
         JsonObject primary = json.getAsJsonObject("primaryMetric");
         double[] raw = raw(primary);
+        List<double[]> forks = forks(primary);
         Map<String, Double> secondary = new LinkedHashMap<>();
         if (json.has("secondaryMetrics")) {
             for (Map.Entry<String, JsonElement> e : json.getAsJsonObject("secondaryMetrics").entrySet()) {
                 secondary.put(e.getKey(), median(raw(e.getValue().getAsJsonObject())));
             }
         }
-        return new Trial(framework, kind, json.get("threads").getAsInt(), params, median(raw),
-                primary.get("scoreUnit").getAsString(), secondary, raw.length);
+        double median = median(raw);
+        return new Trial(framework, kind, json.get("threads").getAsInt(), params, median,
+                primary.get("scoreUnit").getAsString(), secondary, raw.length, forks.size(), spread(forks, median));
+    }
+
+    /** The measured values of each fork. */
+    private static List<double[]> forks(JsonObject metric) {
+        List<double[]> forks = new ArrayList<>();
+        if (metric.has("rawData")) {
+            for (JsonElement fork : metric.getAsJsonArray("rawData")) {
+                List<Double> values = new ArrayList<>();
+                ((JsonArray) fork).forEach(value -> values.add(number(value)));
+                forks.add(values.stream().mapToDouble(Double::doubleValue).toArray());
+            }
+        }
+        return forks;
+    }
+
+    /** See {@link Trial#spread()}. */
+    static double spread(List<double[]> forks, double median) {
+        double[] compared = forks.size() > 1
+                ? forks.stream().mapToDouble(Results::median).toArray()
+                : forks.isEmpty() ? new double[0] : forks.get(0);
+        DoubleSummaryStatistics range = Arrays.stream(compared).filter(v -> !Double.isNaN(v)).summaryStatistics();
+        if (range.getCount() < 2 || !(median > 0)) {
+            return 0;
+        }
+        return (range.getMax() - range.getMin()) / median;
     }
 
     private static double[] raw(JsonObject metric) {

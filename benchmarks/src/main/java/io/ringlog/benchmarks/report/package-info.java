@@ -5,7 +5,8 @@
  *
  * <pre>
  *  Compare ──Runner(opts)──▶ forked JVM per trial ──▶ jmh-*.json ─┐
- *     │                                                         ├─▶ Results ─▶ Report ─▶ report.md
+ *     │  │                       └── its own output ──▶ TrialLog ─▶ jmh-*.log   (the console: Progress, a line per trial)
+ *     │  └── re-runs a stage StageTrust distrusts     ├─▶ Results ─▶ Report ─▶ report.md (Verdict: StageTrust's findings)
  *     └── run.properties (mode, command, environment) ──────────┘              └─▶ Charts ─▶ *.png
  * </pre>
  *

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
@@ -69,19 +70,69 @@ class ReportTest {
                 .contains("**Smoke run**");
     }
 
+    @Test
+    void anUntrustedStageIsNamedInTheVerdictAndItsFiguresAreMarked() throws IOException {
+        writeRun("quick");
+        Files.writeString(dir.resolve("run.properties"), "env.cpus=2\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Files.writeString(dir.resolve("jmh-throughput.json"), "["
+                + throughput("SYNC", 1, 791_000, 0) + "," + throughput("RING_BLOCK", 1, 1_300_000, 0) + ","
+                + throughput("ASYNC_256", 1, 330_000, 0) + ","
+                + throughput("SYNC", 2, 14_300_000, 0) + "," + throughput("RING_BLOCK", 2, 6_000_000, 0, 0.5) + ","
+                + throughput("ASYNC_256", 2, 4_000_000, 0) + "]", StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("notes.txt"), "Re-ran Logback throughput, 1 thread once, because of a test.\n",
+                StandardCharsets.UTF_8);
+
+        assertThat(Report.render(dir)).isTrue();
+
+        String report = Files.readString(dir.resolve("report.md"));
+        String verdict = report.substring(report.indexOf("## Verdict"), report.indexOf("## Throughput"));
+        assertThat(verdict)
+                .contains("- **UNTRUSTED STAGE: Logback throughput, 1 thread** ⚠: the synchronous appender (the yardstick) made"
+                        + " 791 k/s into COUNTING here but 14.30 M/s at 2 threads")
+                .contains("- Note: Re-ran Logback throughput, 1 thread once")
+                .contains("- Noise: 1 of 6 throughput trials varied by more than 30%")
+                .doesNotContain("Logback throughput, 2 threads")
+                .doesNotContain("every throughput stage passed");
+        assertThat(report)
+                .contains("| contender | 1 thread ⚠ | 2 threads |")
+                .contains("| RING_BLOCK | 1.30 M/s ×3.94 ⚠ | 6.00 M/s ×1.50 `±50%` |");
+    }
+
+    @Test
+    void aQuietRunSaysItsStagesPassedTheChecks() throws IOException {
+        writeRun("quick");
+        Files.writeString(dir.resolve("jmh-throughput.json"), "["
+                + throughput("SYNC", 1, 9_000_000, 0) + "," + throughput("ASYNC_256", 1, 2_600_000, 0) + ","
+                + throughput("SYNC", 2, 17_000_000, 0) + "," + throughput("ASYNC_256", 2, 4_500_000, 0) + "]",
+                StandardCharsets.UTF_8);
+
+        assertThat(Report.render(dir)).isTrue();
+
+        assertThat(Files.readString(dir.resolve("report.md")))
+                .contains("- Trust: every throughput stage passed the checks")
+                .doesNotContain("UNTRUSTED")
+                .doesNotContain("⚠ |")
+                .doesNotContain("- Noise:");
+    }
+
     private void writeRun(String mode) throws IOException {
         Files.writeString(dir.resolve("run.properties"), "mode=" + mode + "\ncommand=benchmarks/run " + mode + "\n",
                 StandardCharsets.UTF_8);
     }
 
     private static String throughput(String contender, int threads, double score, double dropped) {
+        return throughput(contender, threads, score, dropped, 0.2);
+    }
+
+    /** A trial of three iterations around {@code score}, the lowest and the highest {@code spread} (of it) apart. */
+    private static String throughput(String contender, int threads, double score, double dropped, double spread) {
         return String.format(Locale.ROOT, "{\"benchmark\":\"io.ringlog.benchmarks.logback.LogbackThroughput.log\",\"mode\":\"thrpt\","
                 + "\"threads\":%d,\"forks\":1,\"params\":{\"contender\":\"%s\",\"sink\":\"COUNTING\"},"
                 + "\"primaryMetric\":{\"score\":%f,\"scoreUnit\":\"ops/s\",\"rawData\":[[%f,%f,%f]]},"
                 + "\"secondaryMetrics\":{\"gc.alloc.rate.norm\":{\"score\":100.0,\"scoreUnit\":\"B/op\",\"rawData\":[[100.0]]},"
                 + "\"delivery.dropped.share\":{\"score\":%f,\"scoreUnit\":\"ratio\",\"rawData\":[[%f]]},"
                 + "\"delivery.logged\":{\"score\":10.0,\"scoreUnit\":\"events\",\"rawData\":[[10.0]]}}}",
-                threads, contender, score, score * 0.5, score, score * 3, dropped, dropped);
+                threads, contender, score, score * (1 - spread / 2), score, score * (1 + spread / 2), dropped, dropped);
     }
 
     private static String latency(String contender, double p50) {
