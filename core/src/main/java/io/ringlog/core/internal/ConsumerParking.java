@@ -23,8 +23,8 @@ import java.util.function.BooleanSupplier;
  * {@link #wakeIfIdle(Thread)}), so a small ring neither waits out a nap nor drops what a nap let pile up.
  *
  * <p>How long a nap lasts adapts to the load ({@link #found(long)}): it doubles, up to {@value #MAX_NAP_NANOS} ns,
- * while the batches the consumer finds stay below a target ({@value #TARGET_BATCH} events, less for a ring smaller
- * than {@code 16 × } that), and halves, down to {@value #MIN_NAP_NANOS} ns, once they exceed four times the target.
+ * while the batches the consumer finds stay below a target ({@value #TARGET_BATCH} events; a sixteenth of the ring
+ * for a ring smaller than 16 times that), and halves, down to {@value #MIN_NAP_NANOS} ns, once they exceed four times the target.
  * At millions of events per second the consumer looks every {@value #MIN_NAP_NANOS} ns, as a fixed nap did; at the
  * tens of thousands of lines per second of a busy web service it wakes about a thousand times a second instead of
  * fifty thousand, and each wake-up (a timer, a context switch, a cold cache, and a flush of the file for a batch of
@@ -53,7 +53,7 @@ final class ConsumerParking implements WaitStrategy {
     static final long MAX_NAP_NANOS = 1_000_000;
     /** The batch size the nap's length aims at, for rings of at least 16 times as many slots. */
     static final int TARGET_BATCH = 64;
-    /** Naps in a row with no work before the consumer parks deeply (a few milliseconds of idleness). */
+    /** Naps in a row with no work before the consumer parks deeply (1 to 50 ms of idleness, with the nap's length). */
     static final int NAP_ROUNDS = 50;
     static final long MIN_PARK_NANOS = 50_000;
     static final long MAX_PARK_NANOS = 10_000_000;
@@ -69,6 +69,8 @@ final class ConsumerParking implements WaitStrategy {
     }
 
     private volatile Thread parked;
+    /** True while the consumer naps or parks: one write per nap, never per event. */
+    private volatile boolean idle;
     /** The next nap's length; consumer thread only. */
     private long napNanos = MIN_NAP_NANOS;
     private final int targetBatch;
@@ -77,8 +79,6 @@ final class ConsumerParking implements WaitStrategy {
     ConsumerParking(int capacity) {
         this.targetBatch = Math.max(1, Math.min(TARGET_BATCH, capacity / 16));
     }
-    /** True while the consumer naps or parks: one write per nap, never per event. */
-    private volatile boolean idle;
 
     /**
      * Waits a little, more the longer the consumer has been idle; consumer thread only.
