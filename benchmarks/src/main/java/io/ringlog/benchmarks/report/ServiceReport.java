@@ -150,7 +150,9 @@ public final class ServiceReport {
                 + "rate written `30%` is 30 % of that variant's own closed-loop requests/s), and times each from its "
                 + "scheduled start: its latencies include every wait the service caused. Gatling needs several times "
                 + "wrk's CPU per request, so the service saturates under it near 35–40 % of its wrk rate. "
-                + "CPU is the service process's user + system time during the measured run. "
+                + "CPU is the service process's user + system time during the measured run; CPU ms / request divides it "
+                + "by the `/work` requests the server counted in that window (for the open loop, Gatling's unrecorded "
+                + "warm-up requests included). "
                 + "Lines/s and MB/s: the request lines written per second (" + LINES_PER_REQUEST + " per answered "
                 + "request). Delivery: request lines in the files, rolled .gz files included, against "
                 + LINES_PER_REQUEST + " × the server's own count of `/work` requests, per JVM (warm-up included).";

@@ -31,18 +31,24 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries) {
      *
      * @param rateSpec how the open loop's rate was asked for ({@code 70%} of the closed loop, or {@code 4000});
      *                 {@code -} for a closed loop
+     * @param served the {@code /work} requests the server itself counted between the two CPU samples (an open loop's
+     *               window also holds Gatling's unrecorded warm-up requests); 0 if the results predate that column
      */
     record Run(String flavour, String variant, int repeat, String workload, double seconds, boolean open, double rate,
-            String rateSpec, double cpuSeconds, WrkOutput wrk, GatlingOutput gatling) {
+            String rateSpec, double cpuSeconds, WrkOutput wrk, GatlingOutput gatling, long served) {
 
-        /** Requests answered (closed loop) or sent (open loop) during the run. */
+        /** Requests answered (closed loop) or sent (open loop) during the measured run. */
         long requests() {
             return open ? gatling.requests() : wrk.requests();
         }
 
-        /** The service's CPU time per request, in milliseconds. */
+        /**
+         * The service's CPU time per request, in milliseconds: over every request served in the CPU window where the
+         * server's count is known, otherwise over the measured ones.
+         */
         double cpuMillisPerRequest() {
-            return requests() == 0 ? Double.NaN : 1000 * cpuSeconds / requests();
+            long requests = served > 0 ? served : requests();
+            return requests == 0 ? Double.NaN : 1000 * cpuSeconds / requests;
         }
     }
 
@@ -78,9 +84,10 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries) {
         for (String[] f : rows(dir.resolve(RUNS_FILE), 10)) {
             String output = Files.readString(dir.resolve(f[9]), StandardCharsets.UTF_8);
             boolean open = f[5].equals("open");
+            long served = f.length > 10 && !f[10].equals("-") ? Math.round(Double.parseDouble(f[10])) : 0;
             runs.add(new Run(f[0], f[1], Integer.parseInt(f[2]), f[3], Double.parseDouble(f[4]), open,
                     Double.parseDouble(f[6]), f[7], Double.parseDouble(f[8]), open ? null : WrkOutput.parse(output),
-                    open ? GatlingOutput.parse(output) : null));
+                    open ? GatlingOutput.parse(output) : null, served));
         }
         List<Delivery> deliveries = new ArrayList<>();
         for (String[] f : rows(dir.resolve(DELIVERY_FILE), 7)) {

@@ -2,6 +2,7 @@ package io.ringlog.benchmarks.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -142,6 +143,22 @@ class ServiceReportTest {
     }
 
     @Test
+    void cpuPerRequestDividesByTheRequestsTheServerCountedInTheCpuWindowWhereTheRowHasThem() throws IOException {
+        open("ringlog", 1, "cpu", 2000, "2000");                 // results written before the served column
+        open("stock-async", 1, "cpu", 2000, "2000", "2250");     // 1,500 measured + 750 of Gatling's warm-up
+        closed("ringlog", 1, "wait", 490, 22_000);
+        delivery("ringlog", 1, 3000, 15_000);
+
+        ServiceResults results = ServiceResults.read(dir);
+
+        assertThat(results.open("logback", "ringlog", "cpu", "2000").get(0).cpuMillisPerRequest()).isEqualTo(2.0);
+        assertThat(results.open("logback", "stock-async", "cpu", "2000").get(0).cpuMillisPerRequest())
+                .isCloseTo(1000 * 3.0 / 2250, within(1e-9));
+        assertThat(results.closed("logback", "ringlog", "wait").get(0).cpuMillisPerRequest())
+                .isCloseTo(1000 * 1.5 / 2350, within(1e-9));
+    }
+
+    @Test
     void aMissedTargetIsMarkedAndALosslessVariantThatLostALineFailsTheRun() throws IOException {
         closed("stock-async", 1, "cpu", 2000, 700_000);
         closed("ringlog", 1, "cpu", 2100, 300_000);
@@ -170,10 +187,17 @@ class ServiceReportTest {
 
     /** An open-loop run of Gatling at {@code rate}, asked for as {@code spec}, that printed {@link #GATLING}. */
     private void open(String variant, int repeat, String workload, double rate, String spec) throws IOException {
+        open(variant, repeat, workload, rate, spec, null);
+    }
+
+    /** As above, with the server's own count of the requests in the CPU window (null: a row without that column). */
+    private void open(String variant, int repeat, String workload, double rate, String spec, String served)
+            throws IOException {
         String file = "gatling-logback-" + variant + "-r" + repeat + "-" + workload + "-" + (int) rate + ".txt";
         Files.writeString(dir.resolve(file), GATLING, StandardCharsets.UTF_8);
-        run(String.join("\t", "logback", variant, Integer.toString(repeat), workload, "8", "open",
-                Double.toString(rate), spec, "3.00", file));
+        String row = String.join("\t", "logback", variant, Integer.toString(repeat), workload, "8", "open",
+                Double.toString(rate), spec, "3.00", file);
+        run(served == null ? row : row + "\t" + served);
     }
 
     private void run(String row) throws IOException {
