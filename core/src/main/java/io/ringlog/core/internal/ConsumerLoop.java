@@ -128,7 +128,11 @@ final class ConsumerLoop<S> implements Runnable {
             for (;;) {
                 long available = highestPublished(next, Long.MAX_VALUE);
                 if (available >= next) {
-                    parking.found(available - next + 1);
+                    if (idleRounds > 0) {
+                        // Woken from a nap or a park: what it let pile up, claimed if not yet all published and
+                        // however many batches it makes, sets the next nap (one cursor read per wake-up).
+                        parking.found(ring.getCursor() - next + 1);
+                    }
                     next = deliver(next, available);
                     idleRounds = 0;
                     if (state.get() >= PipelineState.ABANDONED) {

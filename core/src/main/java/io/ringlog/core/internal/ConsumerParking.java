@@ -23,8 +23,11 @@ import java.util.function.BooleanSupplier;
  * {@link #wakeIfIdle(Thread)}), so a small ring neither waits out a nap nor drops what a nap let pile up.
  *
  * <p>How long a nap lasts adapts to the load ({@link #found(long)}): it doubles, up to {@value #MAX_NAP_NANOS} ns,
- * while the batches the consumer finds stay below a target ({@value #TARGET_BATCH} events; a sixteenth of the ring
- * for a ring smaller than 16 times that), and halves, down to {@value #MIN_NAP_NANOS} ns, once they exceed four times the target.
+ * while the backlog the consumer finds when it wakes stays below a target ({@value #TARGET_BATCH} events; a sixteenth
+ * of the ring for a ring smaller than 16 times that), and halves, down to {@value #MIN_NAP_NANOS} ns, once it exceeds
+ * four times the target. The backlog is what piled up during the nap, not the batch the consumer then takes (at most
+ * {@code maxBatchSize}): a {@code maxBatchSize} below the target would otherwise read as a light load at any rate and
+ * keep the nap at its longest.
  * At millions of events per second the consumer looks every {@value #MIN_NAP_NANOS} ns, as a fixed nap did; at the
  * tens of thousands of lines per second of a busy web service it wakes about a thousand times a second instead of
  * fifty thousand, and each wake-up (a timer, a context switch, a cold cache, and a flush of the file for a batch of
@@ -51,7 +54,7 @@ final class ConsumerParking implements WaitStrategy {
     /** The shortest and the longest nap (the OS's timer slack adds to them). */
     static final long MIN_NAP_NANOS = 20_000;
     static final long MAX_NAP_NANOS = 1_000_000;
-    /** The batch size the nap's length aims at, for rings of at least 16 times as many slots. */
+    /** The backlog per wake-up the nap's length aims at, for rings of at least 16 times as many slots. */
     static final int TARGET_BATCH = 64;
     /** Naps in a row with no work before the consumer parks deeply (1 to 50 ms of idleness, with the nap's length). */
     static final int NAP_ROUNDS = 50;
@@ -109,16 +112,16 @@ final class ConsumerParking implements WaitStrategy {
     }
 
     /**
-     * The consumer found {@code batch} events to deliver; consumer thread only (a store only if it had been idle).
-     * Adapts the next nap to the load (see the class notes).
+     * The consumer woke from a nap or a park and found {@code backlog} events waiting; consumer thread only (a store
+     * only if it had been idle). Adapts the next nap to the load (see the class notes).
      */
-    void found(long batch) {
+    void found(long backlog) {
         if (idle) {
             idle = false;
         }
-        if (batch < targetBatch) {
+        if (backlog < targetBatch) {
             napNanos = Math.min(napNanos << 1, MAX_NAP_NANOS);
-        } else if (batch > 4L * targetBatch) {
+        } else if (backlog > 4L * targetBatch) {
             napNanos = Math.max(napNanos >> 1, MIN_NAP_NANOS);
         }
     }

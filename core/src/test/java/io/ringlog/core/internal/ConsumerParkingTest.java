@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** The nap adapts to the batches the consumer finds: longer while they are small, shorter once they are large. */
+/** The nap adapts to the backlog the consumer finds when it wakes: longer while it is small, shorter once it is large. */
 class ConsumerParkingTest {
 
     @Test
