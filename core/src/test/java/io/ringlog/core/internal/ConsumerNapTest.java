@@ -8,7 +8,6 @@ import io.ringlog.core.EventLevel;
 import io.ringlog.core.EventSink;
 import io.ringlog.core.PipelineSettings;
 import io.ringlog.core.SlotWriter;
-import io.ringlog.core.StatusReporter;
 import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -31,7 +30,7 @@ class ConsumerNapTest {
         CountingSink sink = new CountingSink();
         PipelineSettings settings = PipelineSettings.builder("nap").capacity(8192).maxBatchSize(16)
                 .drainOnJvmExit(false).build();
-        AsyncPipeline<long[]> pipeline = AsyncPipeline.create(settings, () -> new long[1], sink, Silent.INSTANCE);
+        AsyncPipeline<long[]> pipeline = AsyncPipeline.create(settings, () -> new long[1], sink, QuietStatus.INSTANCE);
         pipeline.start();
         ConsumerParking parking = parkingOf(pipeline);
         AtomicLong offered = new AtomicLong();
@@ -88,22 +87,6 @@ class ConsumerNapTest {
         @Override
         public void clear(long[] slot) {
             slot[0] = 0;
-        }
-    }
-
-    private enum Silent implements StatusReporter {
-        INSTANCE;
-
-        @Override
-        public void info(String message) {
-        }
-
-        @Override
-        public void warn(String message) {
-        }
-
-        @Override
-        public void error(String message, Throwable cause) {
         }
     }
 }

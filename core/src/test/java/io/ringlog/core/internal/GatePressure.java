@@ -10,7 +10,6 @@ import io.ringlog.core.FullQueuePolicy;
 import io.ringlog.core.PipelineSettings;
 import io.ringlog.core.PipelineStats;
 import io.ringlog.core.SlotWriter;
-import io.ringlog.core.StatusReporter;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -183,22 +182,6 @@ final class GatePressure {
         @Override
         public void clear(long[] slot) {
             slot[0] = 0;
-        }
-    }
-
-    private enum QuietStatus implements StatusReporter {
-        INSTANCE;
-
-        @Override
-        public void info(String message) {
-        }
-
-        @Override
-        public void warn(String message) {
-        }
-
-        @Override
-        public void error(String message, Throwable cause) {
         }
     }
 }
