@@ -180,7 +180,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             return;
         }
         TargetDispatcher newDispatcher = new TargetDispatcher(getName(), targets, errorTarget);
-        AsyncPipeline<LogEventSlot> newPipeline = AsyncPipeline.create(settings, LogEventSlot::new, newDispatcher, STATUS);
+        AsyncPipeline<LogEventSlot> newPipeline = AsyncPipeline.create(settings, new SlotBlocks(), newDispatcher, STATUS);
         try {
             newPipeline.start();
         } catch (RuntimeException noConsumer) {

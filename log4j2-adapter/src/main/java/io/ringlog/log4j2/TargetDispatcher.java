@@ -43,14 +43,13 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
         if (consumer != current) {
             consumer = current;
         }
-        LogEvent event = slot.event;
-        event.setEndOfBatch(endOfBatch);
-        dispatch(event);
+        slot.setEndOfBatch(endOfBatch);
+        dispatch(slot);
     }
 
     @Override
     public void clear(LogEventSlot slot) {
-        slot.event.clear();
+        slot.clear();
     }
 
     /** True on the thread that runs {@link #deliver}: a downstream appender logging back through RingAsync. */

@@ -5,8 +5,10 @@ import static io.ringlog.log4j2.TestContexts.lines;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -81,5 +83,42 @@ class EventCopyIT {
         }
         assertThat(lines(dir.resolve("with.log"))).containsExactly("here|includeLocationCarriesTheCallersLocation");
         assertThat(lines(dir.resolve("without.log"))).hasSize(1).noneMatch(line -> line.contains("includeLocation"));
+    }
+
+    @Test
+    void nothingOfADeliveredEventStaysReachable() {
+        try (LoggerContext context = TestContexts.start("retention.xml", dir)) {
+            Logger logger = context.getLogger("retention");
+            List<WeakReference<Object>> parts = new ArrayList<>();
+            logAndForget(logger, parts);
+            logger.info("a later event, so that Log4j2's own thread-local event lets go of the first");
+            await().atMost(WAIT).until(() -> appender(context, "RING", RingAsyncAppender.class).getStats().delivered() == 2);
+
+            await().atMost(WAIT).untilAsserted(() -> {
+                System.gc();
+                assertThat(parts).allSatisfy(part -> assertThat(part.get()).isNull());
+            });
+            assertThat(lines(dir.resolve("retention.log")).get(0)).startsWith("p0 p1 p2 p3 p4 p5 p6 p7 p8 p9 {big=value} java.lang.IllegalStateException: gone");
+        } finally {
+            ThreadContext.clearAll();
+        }
+    }
+
+    /** Logs an event whose parameters (more than a slot holds inline), context value and exception only it references. */
+    private static void logAndForget(Logger logger, List<WeakReference<Object>> parts) {
+        Object[] parameters = new Object[11];
+        for (int i = 0; i < 10; i++) {
+            parameters[i] = new StringBuilder("p").append(i);
+        }
+        Throwable failure = new IllegalStateException("gone");
+        parameters[10] = failure;
+        String value = new String("value".toCharArray());
+        ThreadContext.put("big", value);
+        logger.info("{} {} {} {} {} {} {} {} {} {}", parameters);
+        ThreadContext.remove("big");
+        for (Object part : parameters) {
+            parts.add(new WeakReference<>(part));
+        }
+        parts.add(new WeakReference<>(value));
     }
 }

@@ -1,0 +1,39 @@
+package io.ringlog.log4j2;
+
+import java.util.function.Supplier;
+
+/**
+ * Creates the ring's slots, {@value #SLOTS_PER_BLOCK} consecutive slots at a time sharing two arrays of references
+ * (the event's fields, and its first context entries), so that the references one event stores lie next to those of
+ * the events before and after it.
+ *
+ * <p>Why: G1 (the JVM's default collector) marks the 512-byte card of every old-generation object that receives a
+ * reference, and its concurrent refinement threads then scan each marked card. A slot lives in the old generation and
+ * gets new references with every event; when each slot is its own {@code MutableLogEvent} and parameter array, nearly
+ * every event marks fresh cards, and on JDK 17 refinement cost more CPU per event than the consumer's whole delivery
+ * (docs/benchmarks.md, "Where the Log4j2 hand-off's time goes"). In a shared block, an event's references take 64
+ * bytes, so eight consecutive events share a card and mark it once.
+ *
+ * <p>Not thread-safe: the ring calls it on one thread, while it is created. The slots it returns are independent:
+ * each owns its own range of the shared arrays.
+ */
+final class SlotBlocks implements Supplier<LogEventSlot> {
+    /** Consecutive slots that share one pair of arrays: 4 KiB and 2 KiB. */
+    static final int SLOTS_PER_BLOCK = 64;
+
+    private Object[] fields;
+    private Object[] context;
+    private int next = SLOTS_PER_BLOCK;
+
+    @Override
+    public LogEventSlot get() {
+        if (next == SLOTS_PER_BLOCK) {
+            fields = new Object[SLOTS_PER_BLOCK * LogEventSlot.REFERENCES];
+            context = new Object[SLOTS_PER_BLOCK * SlotContextData.REFERENCES];
+            next = 0;
+        }
+        int index = next++;
+        return new LogEventSlot(fields, index * LogEventSlot.REFERENCES,
+                new SlotContextData(context, index * SlotContextData.REFERENCES));
+    }
+}
