@@ -2,7 +2,6 @@ package io.ringlog.core.internal;
 
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
-import io.ringlog.core.EventLevel;
 import io.ringlog.core.EventSink;
 import io.ringlog.core.StatusReporter;
 import java.lang.invoke.MethodHandles;
@@ -196,7 +195,7 @@ final class ConsumerLoop<S> implements Runnable {
             STARTED.setRelease(this, sequence);
             if (entry.written) {
                 try {
-                    sink.deliver(entry.payload, sequence == to || entry.level == EventLevel.ERROR);
+                    sink.deliver(entry.payload, sequence == to || entry.error);
                     DELIVERED.setRelease(this, (long) DELIVERED.get(this) + 1);
                 } catch (Throwable failure) {
                     failed++;
@@ -226,7 +225,7 @@ final class ConsumerLoop<S> implements Runnable {
         } catch (Throwable failure) {
             reportFailure(failure);
         }
-        entry.level = null;
+        entry.error = false;
         entry.written = false;
     }
 

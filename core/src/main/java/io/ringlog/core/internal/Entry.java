@@ -1,7 +1,5 @@
 package io.ringlog.core.internal;
 
-import io.ringlog.core.EventLevel;
-
 /**
  * One pre-allocated ring slot: the adapter's payload plus what the consumer needs to know about it.
  *
@@ -13,7 +11,12 @@ import io.ringlog.core.EventLevel;
  */
 final class Entry<S> {
     final S payload;
-    EventLevel level;
+    /**
+     * The event is an ERROR: the consumer flushes after it. A primitive, not the level itself, so that publishing
+     * stores no reference into this long-lived object: with G1 every such store marks the object's card for the
+     * collector's refinement threads to scan, a cost paid per event.
+     */
+    boolean error;
     /** False when the adapter's slot writer threw: the slot is published empty and counted as failed. */
     boolean written;
 

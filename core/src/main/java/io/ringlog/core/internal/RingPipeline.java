@@ -235,7 +235,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      */
     private <E> boolean publish(long sequence, EventLevel level, E event, SlotWriter<S, E> writer) {
         Entry<S> entry = ring.get(sequence);
-        entry.level = level;
+        entry.error = level == EventLevel.ERROR;
         boolean written = false;
         try {
             writer.write(entry.payload, event);
