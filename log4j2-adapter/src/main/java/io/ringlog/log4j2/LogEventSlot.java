@@ -189,10 +189,18 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
 
     // LogEvent
 
-    /** A full, independent copy (message, context data, location if included), as {@code MutableLogEvent} gives. */
+    /**
+     * A full, independent copy (message, context data, location if included), as {@code MutableLogEvent} gives. The
+     * builder copies the context data (not a {@code StringMap}); the message is set explicitly because the builders of
+     * Log4j2 before 2.24 keep {@code getMessage()} as it is, which here is this slot.
+     */
     @Override
     public LogEvent toImmutable() {
-        return Log4jLogEvent.createMemento(this, includeLocation);
+        Log4jLogEvent.Builder copy = new Log4jLogEvent.Builder(this);
+        if (reusable) {
+            copy.setMessage(memento());
+        }
+        return copy.build();
     }
 
     @Override

@@ -4,6 +4,7 @@ import static io.ringlog.log4j2.TestContexts.appender;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,9 +14,9 @@ import java.util.stream.IntStream;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.Marker;
 import org.apache.logging.log4j.ThreadContext;
+import org.apache.logging.log4j.core.Layout;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.LoggerContext;
-import org.apache.logging.log4j.core.layout.PatternLayout;
 import org.apache.logging.log4j.message.ObjectMessage;
 import org.apache.logging.log4j.message.StringMapMessage;
 import org.junit.jupiter.api.Test;
@@ -38,10 +39,10 @@ class SlotFidelityIT {
     void everyLayoutWritesWhatSynchronousLoggingWritesAndKeptCopiesOutliveTheirSlots() throws Exception {
         int rounds = 40;
         KeepAppender keep;
-        String pattern;
+        Layout<? extends Serializable> layout;
         try (LoggerContext context = TestContexts.start("fidelity.xml", dir)) {
             keep = appender(context, "KEEP", KeepAppender.class);
-            pattern = context.getConfiguration().getStrSubstitutor().replace("${pattern}%n");
+            layout = context.getConfiguration().getAppender("SYNC_TEXT").getLayout();
             Logger logger = context.getLogger("fidelity.shapes");
             for (int round = 0; round < rounds; round++) {
                 logEveryShape(logger, round);
@@ -58,8 +59,7 @@ class SlotFidelityIT {
 
         List<LogEvent> kept = keep.kept();
         assertThat(kept).hasSize(rounds * SHAPES);
-        PatternLayout layout = PatternLayout.newBuilder().setPattern(pattern).build();
-        assertThat(kept.stream().map(layout::toSerializable).collect(Collectors.joining())).isEqualTo(sync);
+        assertThat(kept.stream().map(event -> (String) layout.toSerializable(event)).collect(Collectors.joining())).isEqualTo(sync);
         assertThat(kept.get(1).getMessage().getParameters()).containsExactly(IntStream.range(0, 9).boxed().toArray());
     }
 
