@@ -340,11 +340,7 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
     /** A copy of the parameters (allocates, as {@code MutableLogEvent}'s does). */
     @Override
     public Object[] getParameters() {
-        Object[] parameters = new Object[parameterCount];
-        for (int i = 0; i < parameters.length; i++) {
-            parameters[i] = parameter(i);
-        }
-        return parameters;
+        return copyParametersInto(new Object[parameterCount]);
     }
 
     @Override
@@ -366,8 +362,11 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
      */
     @Override
     public Object[] swapParameters(Object[] emptyReplacement) {
-        Object[] target = emptyReplacement != null && emptyReplacement.length >= parameterCount
-                ? emptyReplacement : new Object[parameterCount];
+        boolean fits = emptyReplacement != null && emptyReplacement.length >= parameterCount;
+        return copyParametersInto(fits ? emptyReplacement : new Object[parameterCount]);
+    }
+
+    private Object[] copyParametersInto(Object[] target) {
         for (int i = 0; i < parameterCount; i++) {
             target[i] = parameter(i);
         }
