@@ -7,7 +7,7 @@
  *  caller threads                       ringlog-&lt;name&gt; (consumer)          target appenders
  *  ──────────────                       ──────────────────────────          ────────────────
  *  Logger ─► LoggerConfig ─► RingAsyncAppender.append
- *              copy (into the slot's MutableLogEvent) ─► AsyncPipeline ring ─► TargetDispatcher.deliver ─► AppenderControl ─► FILE …
+ *              copy (into the slot, its own LogEvent) ─► AsyncPipeline ring ─► TargetDispatcher.deliver ─► AppenderControl ─► FILE …
  *              │ full: policy waits or drops (dropped ─► errorRef, counted, summarised)          endOfBatch on the last
  *              │ full and the caller is a Log4j2 thread or a nested call: delivered on the caller  (flush once a batch)
  *              └ after the drain (shutdown, reconfigure): delivered on the caller's thread
@@ -19,7 +19,9 @@
  *
  * <p>Classes: {@link io.ringlog.log4j2.RingAsyncAppender} (the plugin and its builder, the only public type),
  * {@code RingAsyncSettings} (Log4j2 vocabulary to {@link io.ringlog.core.PipelineSettings}, in one place),
- * {@code LogEventSlot} (the caller-thread copy), {@code TargetDispatcher} (the consumer end),
+ * {@code LogEventSlot} (the caller-thread copy, and the event the targets receive; its references live in arrays
+ * shared by neighbouring slots, from {@code SlotBlocks}, with {@code SlotContextData} for the context map),
+ * {@code TargetDispatcher} (the consumer end),
  * {@code ShutdownDrainFilter} (the stop-early hook), {@code LevelMapping}, {@code StatusLoggerReporter} and
  * {@code Log4jVersion} (refuses a Log4j2 older than 2.17).
  * Errors and losses are reported through Log4j2's {@code StatusLogger}.
