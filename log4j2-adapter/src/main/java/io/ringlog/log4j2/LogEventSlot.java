@@ -131,7 +131,6 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
             copyReusable((ReusableMessage) message);
         } else {
             reusable = false;
-            parameterCount = 0;
             fields[at + MESSAGE_OR_FORMAT] = InternalAsyncUtil.makeMessageImmutable(message);
         }
     }
