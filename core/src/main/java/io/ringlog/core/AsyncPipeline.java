@@ -8,6 +8,11 @@ import java.util.function.Supplier;
  * A bounded, pre-allocated hand-off from many caller threads to one consumer thread that delivers to an
  * {@link EventSink}. Started once and stopped once: an appender that restarts creates a new pipeline.
  *
+ * <p>A caller that finds the ring full and would wait without a bound first takes the consumer's role, if nobody holds
+ * it, and delivers a batch itself (flat combining): on a saturated machine the consumer thread may not get a core for a
+ * while, and a caller with CPU time in hand then frees the room it needs instead of parking behind it. One thread
+ * delivers at a time, in sequence order, so the sink sees what it would see from the consumer alone.
+ *
  * <p>Callers ({@link #offer}) may be any thread. The full-queue policy, the discarding threshold and the
  * block bound of {@link PipelineSettings} decide whether a caller waits or its event is dropped; every
  * event offered is counted exactly once as delivered, failed, dropped or still queued ({@link #stats()}).
@@ -21,7 +26,7 @@ public interface AsyncPipeline<S> {
      *
      * @param settings    the validated settings
      * @param slotFactory creates each slot of the ring once, up front
-     * @param sink        receives the events on the consumer thread
+     * @param sink        receives the events, one thread at a time (see {@link EventSink})
      * @param status      the framework's status channel for drops, failures and shutdown losses
      */
     static <S> AsyncPipeline<S> create(PipelineSettings settings, Supplier<S> slotFactory, EventSink<S> sink, StatusReporter status) {
@@ -75,7 +80,7 @@ public interface AsyncPipeline<S> {
      * drain gives up, no offer made after that is accepted: each is dropped and counted, and the report's
      * {@link StopReport#undelivered()} equals the queue size left behind (plus the event in flight, if any).
      *
-     * <p>Called on the consumer thread (a downstream appender that stops its framework), it does not wait for the
+     * <p>Called on a delivering thread ({@link #isDeliveringThread()}: a downstream appender that stops its framework), it does not wait for the
      * drain it is part of: it returns a {@link StopReport#deferred() deferred} report at once, the consumer drains
      * when the current delivery returns and then completes the stop itself. A waiting caller does not pin a virtual
      * thread's carrier.
@@ -106,6 +111,14 @@ public interface AsyncPipeline<S> {
      * timeout, for those in progress; call it before stopping the downstream appenders. Idempotent; any thread.
      */
     void endCallerThreadDeliveries();
+
+    /**
+     * True on a thread that is handing this pipeline's events to its sink right now: the consumer thread, or a caller
+     * that found the ring full and delivers a batch itself instead of waiting. A downstream appender that logs back
+     * through the same appender runs on such a thread: it is never made to wait for room (only it could make room),
+     * and {@link #stop()} called there does not wait for the drain it is part of.
+     */
+    boolean isDeliveringThread();
 
     /** True between {@link #start()} and the beginning of {@link #stop()}, while the consumer is alive. */
     boolean isRunning();

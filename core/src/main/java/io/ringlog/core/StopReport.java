@@ -26,7 +26,7 @@ public final class StopReport {
     }
 
     /**
-     * The report of a stop called on the consumer thread (a downstream appender that stops its framework): the drain
+     * The report of a stop called on a delivering thread (a downstream appender that stops its framework): the drain
      * has not happened yet and goes on once the current delivery returns; {@code queued} events are waiting for it.
      */
     public static StopReport deferred(long queued) {
@@ -34,7 +34,7 @@ public final class StopReport {
     }
 
     /**
-     * True when stop() was called on the consumer thread and returned without waiting: the drain goes on after the
+     * True when stop() was called on a delivering thread and returned without waiting: the drain goes on after the
      * current delivery; a later stop() from another thread waits for it (within the bound) and returns its report.
      */
     public boolean deferred() {

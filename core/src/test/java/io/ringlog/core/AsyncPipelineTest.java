@@ -697,7 +697,7 @@ class AsyncPipelineTest {
         assertThat(completed.deferred()).isFalse();
         assertThat(pipeline.stop()).isSameAs(completed);
         assertAccounting(pipeline.stats(), 11);
-        assertThat(status.warnings).anySatisfy(w -> assertThat(w).contains("was stopped from its own consumer thread"));
+        assertThat(status.warnings).anySatisfy(w -> assertThat(w).contains("was stopped from a thread that delivers its events"));
     }
 
     @Test

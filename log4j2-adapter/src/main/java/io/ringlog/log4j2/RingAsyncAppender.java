@@ -39,7 +39,8 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * {@code <RingAsync>}: Log4j2's {@code <Async>} appender on a pre-allocated ring. Each event is copied on the
  * caller's thread and handed to one consumer thread ({@code ringlog-<name>}) that calls the {@code <AppenderRef>}
  * appenders in order, flagging the last event of each batch as end of batch so that file appenders flush once per
- * batch. The targets stay ordinary appenders of the configuration. Any thread may log; {@link #getStats()} may be
+ * batch. When the ring is full, a caller delivers a batch itself in the consumer's place if the consumer is not
+ * delivering at that moment (one thread at a time, in order), and waits otherwise. The targets stay ordinary appenders of the configuration. Any thread may log; {@link #getStats()} may be
  * read from any thread.
  *
  * <p>Attributes, with {@code <Async>}'s meaning where {@code <Async>} has them:
@@ -216,9 +217,9 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                 return;
             }
             if (outcome == OfferOutcome.FULL) {
-                // Not on our own consumer thread: there the core enqueues or drops and counts (it never waits),
+                // Not on a thread delivering our events: there the core enqueues or drops and counts (it never waits),
                 // whereas delivering now would re-enter the target that is logging and be refused by Log4j2.
-                if (mayWait(level) && mustNotWait() && !dispatcher.isConsumerThread()) {
+                if (mayWait(level) && mustNotWait() && !ring.isDeliveringThread()) {
                     dispatcher.deliverNow(LogEventSlot.copy(event, includeLocation));
                     ring.recordDirectDelivery();
                     return;
@@ -254,7 +255,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
     /**
      * Delivers on the caller's thread once the ring has been drained (waiting for a drain in progress, so that the
-     * caller's earlier events go first), except on the consumer thread, which is the drain. Log4j2's own threads wait
+     * caller's earlier events go first), except on a thread delivering this appender's events, which is the drain. Log4j2's own threads wait
      * too: the drain never waits for them, because the consumer is a {@link Log4jThread}, which Log4j2's Async Loggers
      * and {@code <Async>} serve synchronously when their queue is full. After a drain that gave up (a target blocked
      * or too slow) the pipeline drops and counts the event instead: a caller sent into that target would hang there,
@@ -266,7 +267,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         if (ring == null || targets == null) {
             return; // never started: reported by start(), and by Log4j2 for each call
         }
-        if (!targets.isConsumerThread()) {
+        if (!ring.isDeliveringThread()) {
             ring.stop();
         }
         OfferOutcome outcome = ring.tryOffer(LevelMapping.of(event.getLevel()), event, writer);
@@ -327,14 +328,13 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
      * Stops the pipeline and waits for its drain, at most {@code timeoutMillis} when that is positive and shorter than
      * {@code shutdownTimeout} (which bounds the drain itself). The shorter wait runs the stop on a daemon thread,
      * {@code ringlog-<name>-stop}, and joins it, so that the drain goes on past the wait; the join orders the report's
-     * write before its read. On the consumer thread (a target stopping this appender) the pipeline's stop returns at
-     * once and the drain follows the current delivery.
+     * write before its read. On a thread delivering this appender's events (a target stopping it) the pipeline's stop
+     * returns at once and the drain follows the current delivery.
      */
     private boolean stopPipelineWithin(AsyncPipeline<LogEventSlot> ring, long timeoutMillis) {
         long shutdownTimeout = settings.drainTimeoutMillis();
-        TargetDispatcher targets = dispatcher;
         boolean shutdownTimeoutIsShorter = shutdownTimeout != 0 && shutdownTimeout <= timeoutMillis;
-        if (timeoutMillis <= 0 || shutdownTimeoutIsShorter || (targets != null && targets.isConsumerThread())) {
+        if (timeoutMillis <= 0 || shutdownTimeoutIsShorter || ring.isDeliveringThread()) {
             return ring.stop().drained();
         }
         StopReport[] report = new StopReport[1];

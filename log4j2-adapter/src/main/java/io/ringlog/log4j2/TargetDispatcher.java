@@ -18,10 +18,9 @@ import org.apache.logging.log4j.status.StatusLogger;
  * counts and reports it; the other targets still got the event). A stopped target is skipped rather than called:
  * Log4j2 would otherwise report a closed stream for it.
  *
- * <p>Thread-safety: {@link #deliver} runs on the consumer thread; {@link #deliverNow} on a caller's thread;
- * {@link AppenderControl} and Log4j2 appenders are thread-safe. {@code consumer} is a plain field written by the
- * consumer thread: the only thread that must read it as itself is the consumer, which always sees its own store;
- * any other thread reads null or another thread, and either answer is correct for it.
+ * <p>Thread-safety: {@link #deliver} runs on one delivering thread at a time (the consumer, or a caller delivering a
+ * batch in its place); {@link #deliverNow} on a caller's thread; {@link AppenderControl} and Log4j2 appenders are
+ * thread-safe.
  */
 final class TargetDispatcher implements EventSink<LogEventSlot> {
     private static final Logger LOGGER = StatusLogger.getLogger();
@@ -29,7 +28,6 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
     private final String appenderName;
     private final AppenderControl[] targets;
     private final AppenderControl errorTarget;
-    private Thread consumer;
 
     TargetDispatcher(String appenderName, List<AppenderControl> targets, AppenderControl errorTarget) {
         this.appenderName = appenderName;
@@ -39,10 +37,6 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
 
     @Override
     public void deliver(LogEventSlot slot, boolean endOfBatch) throws Exception {
-        Thread current = Thread.currentThread();
-        if (consumer != current) {
-            consumer = current;
-        }
         slot.setEndOfBatch(endOfBatch);
         dispatch(slot);
     }
@@ -50,11 +44,6 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
     @Override
     public void clear(LogEventSlot slot) {
         slot.clear();
-    }
-
-    /** True on the thread that runs {@link #deliver}: a downstream appender logging back through RingAsync. */
-    boolean isConsumerThread() {
-        return consumer == Thread.currentThread();
     }
 
     /**

@@ -14,7 +14,7 @@ final class EventSlot {
 
     private ILoggingEvent event;
 
-    /** The event written by the caller; consumer thread only. */
+    /** The event written by the caller; read by the delivering thread. */
     ILoggingEvent event() {
         return event;
     }

@@ -19,7 +19,8 @@ import java.util.Iterator;
  * attribute and keep the rest of the configuration. Callers hand events to a pre-allocated ring without
  * locks or allocation; one consumer thread ({@code ringlog-<name>}, a daemon) delivers them to every
  * {@code <appender-ref>} child, flushing file and console children at the end of each batch. Lossless by default:
- * when the ring is full, callers wait.
+ * when the ring is full, a caller delivers a batch itself in the consumer's place if the consumer is not delivering at
+ * that moment (one thread at a time, in order), and waits otherwise.
  *
  * <pre>{@code
  * <appender name="ASYNC" class="io.ringlog.logback.RingAsyncAppender">
@@ -76,7 +77,7 @@ import java.util.Iterator;
  * shutdown hooks logging after the exit drain, as Spring Boot's does while it closes its context) are written on
  * the caller's thread, after that drain, and counted as {@code deliveredDirectly}; the children are stopped only
  * after such writes in progress have returned. After a drain that hit {@code maxFlushTime} every later event is
- * dropped and counted instead. A stop called by a child on the consumer thread does not wait for the drain it is
+ * dropped and counted instead. A stop called by a child on a thread delivering this appender's events does not wait for the drain it is
  * part of: the drain follows, then the children are stopped. A child that is also attached to a logger directly is
  * stopped by Logback's reset in logger order, possibly before this appender drains into it: attach each child in
  * one place only.
@@ -234,7 +235,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
             return;
         }
         if (report.deferred()) {
-            addInfo("Appender [" + pipelineName() + "] was stopped by one of its own child appenders, on its consumer thread: it "
+            addInfo("Appender [" + pipelineName() + "] was stopped by one of its own child appenders, on a thread delivering its events: it "
                     + "delivers the " + report.undelivered() + " queued events first, then stops its child appenders.");
         } else {
             addInfo("Appender [" + pipelineName() + "] stops its child appenders on a separate thread: one of them may still be "

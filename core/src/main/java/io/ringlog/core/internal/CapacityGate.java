@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 
 /**
  * Where callers wait for a free slot when the ring is full: a FIFO queue in which free slots are claimed for the
@@ -88,9 +89,12 @@ final class CapacityGate {
      * value, or {@link #NO_DEADLINE}), or until {@code state} no longer admits waiting callers. An interrupt
      * does not end the wait: the flag is restored once the wait ends, and the event is kept.
      *
+     * @param helper run by the head of the queue each time it wakes without a slot (unless its thread was interrupted):
+     *               delivers a batch if nobody else does, so that the callers make progress even while the consumer
+     *               thread gets no CPU; null: the waiter only waits
      * @return the claimed sequence, or {@link #NO_SLOT}
      */
-    long claim(RingBuffer<?> ring, long deadlineNanos, PipelineState state) {
+    long claim(RingBuffer<?> ring, long deadlineNanos, PipelineState state, BooleanSupplier helper) {
         if (queued == 0) {
             // Nobody to overtake: a brief spin spares a park when the consumer is about to release.
             for (int i = 0; i < SPIN_TRIES; i++) {
@@ -130,7 +134,12 @@ final class CapacityGate {
                 wakeUps.increment();
                 interrupted |= Thread.interrupted();
                 if (self.granted == NO_SLOT) {
-                    atHead = recheck(self, ring);
+                    if (atHead && helper != null && !interrupted) {
+                        helper.getAsBoolean(); // its hand-overs grant the queue's slots, this waiter's first
+                    }
+                    if (self.granted == NO_SLOT) {
+                        atHead = recheck(self, ring);
+                    }
                 }
             }
         } finally {
@@ -265,11 +274,13 @@ final class CapacityGate {
     }
 
     /** Called by the consumer after it released slots: hands them to the queued callers, if any. */
-    void slotsReleased(RingBuffer<?> ring) {
+    boolean slotsReleased(RingBuffer<?> ring) {
         VarHandle.fullFence();
         if (queued > 0) {
             recheck(null, ring);
+            return true;
         }
+        return false;
     }
 
     /** Wakes every queued caller so that it re-checks the pipeline's state; any thread. */

@@ -9,11 +9,23 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 
 /**
  * The single consumer: takes every published event (up to a batch), hands it on in order, flags the last
  * of the batch and every ERROR as end of batch, clears the slot and releases it; drains and closes on stop.
  * A downstream exception or {@link Error} is counted and reported, never fatal, even if reporting it fails too.
+ *
+ * <p>Flat combining: handing on is a role ({@link DeliveryRole}) rather than a thread. The consumer thread takes it
+ * for each batch and gives it back after; a caller that finds the ring full and would wait without a bound takes it
+ * when it is free and delivers one batch itself ({@link #deliverForCaller()}). When a hand-over of the consumer's
+ * served callers queued in the gate (the ring was full: the callers outrun it), the consumer gives the role back at
+ * that point and naps ({@link ConsumerParking#napWhileRoleTaken()}): the callers it woke find the ring full again soon
+ * and deliver the next batches themselves, on the cores they already have, instead of parking again behind a thread
+ * that a saturated machine may not schedule for a while. The consumer takes the role again after its nap if nobody
+ * holds it, and stays the only one that closes: it takes the role before it leaves DRAINING and never gives it back,
+ * so no caller delivers during or after a close. Everything below that has "one writer, this loop" has one writer
+ * at a time, the role's holder; the role's CAS and release store order each holder's writes before the next's.
  *
  * <p>Implementation notes:
  * <ul>
@@ -47,7 +59,9 @@ import java.util.function.BooleanSupplier;
  * (ABANDONED) and a consumer that fails (FAILED) run the same handshake, so that no claim made after either is
  * told it was accepted into a ring that nobody reads any more.
  * <li>The thread is never interrupted by Ringlog (an interrupt closes NIO channels in downstream appenders);
- * a stray interrupt is cleared before each delivery.
+ * a stray interrupt is cleared before each of its batches. A caller whose thread is interrupted does not deliver
+ * (it waits in the gate, its interrupt kept); one interrupted while it delivers exposes the downstream to that
+ * interrupt as synchronous logging on that thread would.
  * </ul>
  */
 final class ConsumerLoop<S> implements Runnable {
@@ -66,8 +80,16 @@ final class ConsumerLoop<S> implements Runnable {
     private final int maxBatchSize;
     /** Released slots between two hand-overs to waiting callers within a batch. */
     private final long handOverStride;
-    /** The sequence up to which freed slots were last handed over; consumer thread only. */
+    /** Who hands events on at the moment: the consumer thread or a caller (see {@link #deliverForCaller()}). */
+    private final DeliveryRole role = new DeliveryRole();
+    /** The next sequence to hand on; guarded by {@code role}. */
+    private long next;
+    /** The sequence up to which freed slots were last handed over to waiting callers; guarded by {@code role}. */
     private long handedOverUpTo = -1;
+    /** The consumer handed slots to waiting callers and leaves the next batch to them; consumer thread only. */
+    private boolean steppedAside;
+    /** Callers on the slow path (waiting for a slot, or delivering a batch to free one): the close waits for them. */
+    private final IntSupplier callersOnSlowPath;
     private final CountDownLatch ended = new CountDownLatch(1);
 
     private static final VarHandle STARTED;
@@ -103,7 +125,7 @@ final class ConsumerLoop<S> implements Runnable {
 
     ConsumerLoop(RingBuffer<Entry<S>> ring, Sequence consumed, EventSink<S> sink, PipelineState state, CapacityGate gate,
                  ConsumerParking parking, ActivityReporter reporter, StatusReporter status, String appender, int maxBatchSize,
-                 Runnable onEnd) {
+                 IntSupplier callersOnSlowPath, Runnable onEnd) {
         this.ring = ring;
         this.consumed = consumed;
         this.sink = sink;
@@ -116,53 +138,105 @@ final class ConsumerLoop<S> implements Runnable {
         this.maxBatchSize = maxBatchSize;
         this.handOverStride = Math.max(RELEASE_STRIDE, ring.getBufferSize() / 4);
         this.workOrStop = () -> ring.isAvailable(awaited) || state.get() != PipelineState.RUNNING;
+        this.callersOnSlowPath = callersOnSlowPath;
         this.onEnd = onEnd;
+        this.next = consumed.get() + 1;
     }
 
     @Override
     public void run() {
-        long next = consumed.get() + 1;
         int idleRounds = 0;
         try {
             for (;;) {
-                long available = highestPublished(next, Long.MAX_VALUE);
-                if (available >= next) {
-                    if (idleRounds > 0) {
-                        // Woken from a nap or a park: what it let pile up, claimed if not yet all published and
-                        // however many batches it makes, sets the next nap (one cursor read per wake-up).
-                        parking.found(ring.getCursor() - next + 1);
-                    }
-                    next = deliver(next, available);
-                    idleRounds = 0;
-                    if (state.get() >= PipelineState.ABANDONED) {
-                        return;
-                    }
-                    continue;
-                }
                 int current = state.get();
                 if (current >= PipelineState.ABANDONED) {
                     return;
                 }
-                if (current == PipelineState.DRAINING && ring.getCursor() < next && gate.waiters() == 0) {
-                    close(next);
+                if (!role.tryTake()) {
+                    // A caller is delivering a batch (the ring was full): look again after a nap.
+                    parking.napWhileRoleTaken();
+                    continue;
+                }
+                long from = next;
+                long available = highestPublished(from, Long.MAX_VALUE);
+                if (available >= from) {
+                    if (idleRounds > 0) {
+                        // Woken from a nap or a park: what it let pile up, claimed if not yet all published and
+                        // however many batches it makes, sets the next nap (one cursor read per wake-up).
+                        parking.found(ring.getCursor() - from + 1);
+                    }
+                    next = deliver(from, available, true, true);
+                    role.give();
+                    idleRounds = 0;
+                    if (steppedAside) {
+                        steppedAside = false;
+                        parking.napWhileRoleTaken();
+                    }
+                    continue;
+                }
+                if (current == PipelineState.DRAINING && ring.getCursor() < from && callersOnSlowPath.getAsInt() == 0) {
+                    close(from); // keeps the role: nothing is handed on after the close
                     return;
                 }
-                awaited = next;
+                awaited = from;
+                role.give();
                 idleRounds = parking.idle(idleRounds, workOrStop);
                 if (ConsumerParking.isDeeplyIdle(idleRounds)) {
                     Thread.interrupted();
                 }
             }
         } catch (Throwable unexpected) {
-            if (state.terminate(PipelineState.FAILED)) {
-                fixLastAccepted();
-                status.error("Ringlog appender '" + appender + "': its consumer thread failed; from now on events are not "
-                        + "queued but written on the callers' threads, until the appender is restarted", unexpected);
-            }
+            fail(unexpected);
         } finally {
             gate.signalAll();
             ended.countDown();
             onEnd.run();
+        }
+    }
+
+    /**
+     * Called by a caller that found the ring full and would otherwise wait for a slot: if nobody is handing events on
+     * (the consumer naps, or the scheduler has not run it), takes the role and hands on one batch itself, in sequence
+     * order, as the consumer would. A thread with CPU time in hand does the work instead of parking behind one that may
+     * not get a core. Not while the pipeline closes, was abandoned or failed; a caller's interrupt status is left as it
+     * is (the consumer clears stray ones).
+     *
+     * @return true if it handed on at least one event (slots were freed)
+     */
+    boolean deliverForCaller() {
+        if (!role.tryTake()) {
+            return false;
+        }
+        try {
+            if (state.get() > PipelineState.DRAINING) {
+                return false;
+            }
+            long from = next;
+            long available = highestPublished(from, Long.MAX_VALUE);
+            if (available < from) {
+                return false;
+            }
+            next = deliver(from, available, false, false);
+            return true;
+        } catch (Throwable unexpected) {
+            fail(unexpected);
+            return false;
+        } finally {
+            role.give();
+        }
+    }
+
+    /** True if the current thread is handing events on: the consumer, or a caller delivering a batch. */
+    boolean isDeliveringThread() {
+        return role.isHeldByCurrentThread();
+    }
+
+    /** An unexpected failure of the delivery loop itself (not of a downstream appender, which is counted). */
+    private void fail(Throwable unexpected) {
+        if (state.terminate(PipelineState.FAILED)) {
+            fixLastAccepted();
+            status.error("Ringlog appender '" + appender + "': its consumer thread failed; from now on events are not "
+                    + "queued but written on the callers' threads, until the appender is restarted", unexpected);
         }
     }
 
@@ -183,9 +257,15 @@ final class ConsumerLoop<S> implements Runnable {
         return sequence - 1;
     }
 
-    /** Hands on {@code from..to}, returns the next sequence to consume. Stops early if the pipeline is abandoned. */
-    private long deliver(long from, long to) {
-        Thread.interrupted();
+    /**
+     * Hands on {@code from..to}, returns the next sequence to consume; with the role held. Stops early if the pipeline
+     * is abandoned, and, with {@code mayStepAside}, after a hand-over that served waiting callers (see the class notes).
+     * {@code onConsumer}: clears a stray interrupt first (a caller's own is left alone).
+     */
+    private long deliver(long from, long to, boolean onConsumer, boolean mayStepAside) {
+        if (onConsumer) {
+            Thread.interrupted();
+        }
         for (long sequence = from; sequence <= to; sequence++) {
             if (state.get() >= PipelineState.ABANDONED) {
                 release(sequence - 1, true);
@@ -207,10 +287,15 @@ final class ConsumerLoop<S> implements Runnable {
             FINISHED.setRelease(this, sequence);
             clear(entry);
             if (sequence != to && ((sequence - from + 1) % RELEASE_STRIDE) == 0) {
-                release(sequence, sequence - handedOverUpTo >= handOverStride);
+                if (release(sequence, sequence - handedOverUpTo >= handOverStride) && mayStepAside) {
+                    steppedAside = true;
+                    return sequence + 1;
+                }
             }
         }
-        release(to, true);
+        if (release(to, true) && mayStepAside) {
+            steppedAside = true;
+        }
         return to + 1;
     }
 
@@ -242,12 +327,13 @@ final class ConsumerLoop<S> implements Runnable {
         }
     }
 
-    private void release(long sequence, boolean handOver) {
+    private boolean release(long sequence, boolean handOver) {
         consumed.set(sequence);
         if (handOver) {
             handedOverUpTo = sequence;
-            gate.slotsReleased(ring);
+            return gate.slotsReleased(ring);
         }
+        return false;
     }
 
     /** Fixes the last sequence to deliver (see the class notes), delivers up to it and stops. */
@@ -262,7 +348,7 @@ final class ConsumerLoop<S> implements Runnable {
             // it may publish before an earlier claim is published, so the live cursor is no bound here.
             long available = highestPublished(sequence, last);
             if (available >= sequence) {
-                sequence = deliver(sequence, available);
+                sequence = deliver(sequence, available, true, false);
             } else {
                 Thread.yield();
             }

@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -70,10 +71,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final AtomicBoolean lateReportPending = new AtomicBoolean();
     private final ActivityReporter reporter;
     private final ConsumerLoop<S> consumer;
+    /** {@link ConsumerLoop#deliverForCaller()}, for the head of the gate's queue (see {@link #claimByDelivering()}). */
+    private final BooleanSupplier deliverForCaller;
     private final int discardingThreshold;
     private final FullQueuePolicy policy;
     private final long maxBlockTimeNanos;
 
+    /** How many batches a caller that finds the ring full delivers at most before it queues for a slot. */
+    private static final int DELIVERY_ROUNDS = 4;
     /** How long after a late drop its summary is emitted, so that the drops of callers released together share one. */
     private static final long LATE_REPORT_DELAY_MILLIS = 100;
     /** How long the exit hook waits, after a drain that gave up, for the callers it released to settle. */
@@ -102,7 +107,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         this.ring.addGatingSequences(consumed);
         this.reporter = new ActivityReporter(settings, this.status, drops, state, System.nanoTime());
         this.consumer = new ConsumerLoop<>(ring, consumed, sink, state, gate, parking, reporter, this.status,
-                settings.name(), settings.maxBatchSize(), this::consumerEnded);
+                settings.name(), settings.maxBatchSize(), callersWaiting::get, this::consumerEnded);
+        this.deliverForCaller = consumer::deliverForCaller;
         this.discardingThreshold = settings.discardingThreshold();
         this.policy = settings.fullQueuePolicy();
         this.maxBlockTimeNanos = settings.maxBlockTimeNanos();
@@ -273,25 +279,60 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     }
 
     private long claimWhenFull(EventLevel level) {
-        if (Thread.currentThread() == consumerThread) {
-            return CapacityGate.NO_SLOT;
+        if (isDeliveringThread()) {
+            return CapacityGate.NO_SLOT; // a downstream appender logging: nobody else would free a slot for it
         }
-        // The consumer may be napping (see ConsumerParking): have it make room now, not at the nap's end.
-        parking.wakeIfIdle(consumerThread);
-        if (policy == FullQueuePolicy.DROP_ALL || (policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn())) {
-            return CapacityGate.NO_SLOT;
-        }
-        if (maxBlockTimeNanos == 0) {
+        if (policy == FullQueuePolicy.DROP_ALL || (policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn())
+                || maxBlockTimeNanos == 0) {
+            // The consumer may be napping (see ConsumerParking): have it make room now, not at the nap's end.
+            parking.wakeIfIdle(consumerThread);
             return CapacityGate.NO_SLOT;
         }
         long begun = System.nanoTime();
-        long deadline = maxBlockTimeNanos < 0 ? CapacityGate.NO_DEADLINE : begun + maxBlockTimeNanos;
         try {
-            return gate.claim(ring, deadline, state);
+            if (maxBlockTimeNanos < 0) {
+                long sequence = claimByDelivering();
+                if (sequence != CapacityGate.NO_SLOT) {
+                    return sequence;
+                }
+            }
+            parking.wakeIfIdle(consumerThread);
+            long deadline = maxBlockTimeNanos < 0 ? CapacityGate.NO_DEADLINE : begun + maxBlockTimeNanos;
+            return gate.claim(ring, deadline, state, maxBlockTimeNanos < 0 ? deliverForCaller : null);
         } finally {
             callersBlockedNanos.add(System.nanoTime() - begun);
             callersBlocked.increment();
         }
+    }
+
+    /**
+     * Flat combining: a caller that would wait for a slot, without a bound, first takes the consumer's role if nobody
+     * holds it and hands on a batch itself ({@link ConsumerLoop#deliverForCaller()}), then claims a slot it freed, up to
+     * {@value #DELIVERY_ROUNDS} times; the callers queued in the gate are served first, by the batch's own hand-overs.
+     * A caller that then waits in the gate delivers again whenever it wakes at the head of the queue without a slot: a
+     * caller can fail to take the role from one that then stops delivering (it got its slot), and without that the
+     * callers' progress would hang on the consumer's next nap.
+     * Not with a bounded wait (a batch into a slow downstream may outlast the bound) and not on an interrupted thread
+     * (an interrupt closes NIO channels in downstream appenders). NO_SLOT if the role was taken or nothing was
+     * published: the caller then waits in the gate.
+     */
+    private long claimByDelivering() {
+        if (Thread.currentThread().isInterrupted()) {
+            return CapacityGate.NO_SLOT;
+        }
+        for (int round = 0; round < DELIVERY_ROUNDS && consumer.deliverForCaller(); round++) {
+            try {
+                return ring.tryNext();
+            } catch (InsufficientCapacityException stillFull) {
+                // other callers took what the batch freed: deliver another one while the role is free
+            }
+        }
+        return CapacityGate.NO_SLOT;
+    }
+
+    @Override
+    public boolean isDeliveringThread() {
+        return Thread.currentThread() == consumerThread || consumer.isDeliveringThread();
     }
 
     /**
@@ -347,9 +388,9 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                 parking.wake(consumerThread);
             }
         }
-        if (Thread.currentThread() == consumerThread) {
+        if (isDeliveringThread()) {
             if (deferredStopReported.compareAndSet(false, true)) {
-                status.warn("Ringlog appender '" + settings.name() + "' was stopped from its own consumer thread; "
+                status.warn("Ringlog appender '" + settings.name() + "' was stopped from a thread that delivers its events; "
                         + "it drains once the current delivery returns");
             }
             return StopReport.deferred(stats().queueSize());
