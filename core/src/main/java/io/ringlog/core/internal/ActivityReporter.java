@@ -25,7 +25,7 @@ final class ActivityReporter {
     private final long intervalNanos;
 
     private long lastReportAt;
-    private long[] droppedAtLastReport = new long[EventLevel.values().length];
+    private long[] byPolicyAtLastReport = new long[EventLevel.values().length];
     private long[] afterStopAtLastReport = new long[EventLevel.values().length];
     private long failuresInInterval;
     private Throwable lastFailure;
@@ -42,21 +42,22 @@ final class ActivityReporter {
 
     /** Emits a summary of whatever has not been reported yet, now. */
     synchronized void report(long nowNanos) {
-        long[] dropped = drops.snapshot();
+        // Each cause against its own last reading: a drop counted between two readings is reported once, in this
+        // summary or the next (the total minus one cause read a moment apart reported one such drop twice).
+        long[] policy = drops.byPolicySnapshot();
         long[] afterStop = drops.afterStopSnapshot();
         DropDelta byPolicy = new DropDelta();
         DropDelta refused = new DropDelta();
         for (EventLevel level : EventLevel.values()) {
             int i = level.ordinal();
-            long refusedNow = afterStop[i] - afterStopAtLastReport[i];
-            refused.add(level, refusedNow);
-            byPolicy.add(level, dropped[i] - droppedAtLastReport[i] - refusedNow);
+            refused.add(level, afterStop[i] - afterStopAtLastReport[i]);
+            byPolicy.add(level, policy[i] - byPolicyAtLastReport[i]);
         }
         String period = describePeriod(nowNanos - lastReportAt);
         long failures = failuresInInterval;
         Throwable failure = lastFailure;
         // The bookkeeping moves on before the status channel is called: if that throws, nothing is reported twice.
-        droppedAtLastReport = dropped;
+        byPolicyAtLastReport = policy;
         afterStopAtLastReport = afterStop;
         failuresInInterval = 0;
         lastFailure = null;

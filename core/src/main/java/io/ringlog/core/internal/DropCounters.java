@@ -44,11 +44,20 @@ final class DropCounters {
         return counts;
     }
 
+    /** The drops the full-queue policy made, one count per level. */
+    long[] byPolicySnapshot() {
+        return sums(byPolicy);
+    }
+
     /** The drops refused because the pipeline had stopped, one count per level. */
     long[] afterStopSnapshot() {
-        long[] counts = new long[afterStop.length];
+        return sums(afterStop);
+    }
+
+    private static long[] sums(LongAdder[] adders) {
+        long[] counts = new long[adders.length];
         for (int i = 0; i < counts.length; i++) {
-            counts[i] = afterStop[i].sum();
+            counts[i] = adders[i].sum();
         }
         return counts;
     }
