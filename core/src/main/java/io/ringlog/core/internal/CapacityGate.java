@@ -273,14 +273,12 @@ final class CapacityGate {
         }
     }
 
-    /** Called by the consumer after it released slots: hands them to the queued callers, if any. */
-    boolean slotsReleased(RingBuffer<?> ring) {
+    /** Called by the delivering thread after it released slots: hands them to the queued callers, if any. */
+    void slotsReleased(RingBuffer<?> ring) {
         VarHandle.fullFence();
         if (queued > 0) {
             recheck(null, ring);
-            return true;
         }
-        return false;
     }
 
     /** Wakes every queued caller so that it re-checks the pipeline's state; any thread. */
