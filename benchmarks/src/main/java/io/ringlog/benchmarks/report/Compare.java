@@ -93,7 +93,9 @@ public final class Compare {
         }
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss"));
         Path out = Path.of(options.getOrDefault("out", Path.of("benchmarks", "results", stamp).toString())).toAbsolutePath();
-        Files.createDirectories(out);
+        if (!options.containsKey("dry-run")) {
+            Files.createDirectories(out); // a dry run writes nothing, not even an empty results directory
+        }
         String command = options.getOrDefault("command", "java -cp benchmarks/target/benchmarks.jar "
                 + Compare.class.getName() + " " + String.join(" ", args));
 
