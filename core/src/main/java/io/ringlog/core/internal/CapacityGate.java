@@ -43,7 +43,10 @@ import java.util.function.BooleanSupplier;
  * runs a grant pass under the lock, or the caller's own pass sees the freed slots. A slot taken on the fast path
  * meanwhile holds an event, and the batch that delivers it ends with another pass. The granted waiters wake each
  * other in turn ({@link #grantLocked}), so the consumer pays one unpark per pass. The head of the
- * queue also re-checks on its own every {@value #HEAD_RECHECK_NANOS} ns (a second line of defence); the others park
+ * queue also re-checks on its own every {@value #HEAD_RECHECK_NANOS} ns (a second line of defence), and, given a helper,
+ * first delivers a batch itself if nobody holds the delivery role: "the consumer" above is whichever thread delivers,
+ * and without the helper a caller that failed to take the role from another caller that then stopped delivering
+ * would wait for the consumer thread's next nap to end (or forever, for a consumer the scheduler never runs); the others park
  * until granted, woken to become the head, released, or their deadline. The claim itself is {@code tryNext}, a CAS
  * that never moves the cursor beyond the free capacity, so the ring's counters stay truthful while callers wait.
  */

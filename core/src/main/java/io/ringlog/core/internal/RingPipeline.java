@@ -43,7 +43,8 @@ import java.util.function.Supplier;
  * {@code callersWaiting} (an {@link AtomicInteger}) the callers on the slow path, which the fast path never touches;
  * so are {@code callersBlocked} and {@code callersBlockedNanos} (striped {@code LongAdder}s, written by a caller when its
  * wait in the gate ends: the only {@code System.nanoTime()} calls of an offer are there).
- * A waiting caller queues in the {@link CapacityGate}; a caller that finds the pipeline stopped after a completed
+ * A caller that must wait without a bound first delivers a batch itself if nobody holds the delivery role
+ * ({@link #claimByDelivering()}, {@link ConsumerLoop#deliverForCaller()}); otherwise it queues in the {@link CapacityGate}; a caller that finds the pipeline stopped after a completed
  * drain is told CLOSED, and after a drain that gave up (ABANDONED) its event is dropped and counted: the stop that gave
  * up runs the close handshake too ({@link ConsumerLoop#fixLastAccepted()}), so a claim after it is never accepted.
  *
