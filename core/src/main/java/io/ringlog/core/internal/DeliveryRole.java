@@ -26,7 +26,7 @@ final class DeliveryRole {
         }
     }
 
-    @SuppressWarnings("unused") // accessed through HOLDER
+    /** The thread holding the role, or null; read directly (volatile), written through {@code HOLDER}. */
     private volatile Thread holder;
 
     /** Takes the role if nobody holds it; true if the current thread holds it now. */
