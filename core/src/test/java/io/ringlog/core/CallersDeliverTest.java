@@ -10,11 +10,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -117,9 +117,7 @@ class CallersDeliverTest {
             assertThat(index).as("producer " + producer + "'s order").isEqualTo(lastIndex[producer] + 1);
             lastIndex[producer] = index;
         }
-        Set<Thread> deliverers = ConcurrentHashMap.newKeySet();
-        deliverers.addAll(deliveredBy.values());
-        assertThat(deliverers).doesNotContain(consumer.get()).isNotEmpty();
+        assertThat(Set.copyOf(deliveredBy.values())).doesNotContain(consumer.get()).isNotEmpty();
         assertThat(pipeline.isDeliveringThread()).isFalse();
 
         consumerMayRun.countDown();
