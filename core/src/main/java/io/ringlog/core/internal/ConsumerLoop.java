@@ -181,7 +181,7 @@ final class ConsumerLoop<S> implements Runnable {
                 }
             }
         } catch (Throwable unexpected) {
-            fail(unexpected);
+            fail(unexpected, true);
         } finally {
             gate.signalAll();
             ended.countDown();
@@ -214,7 +214,7 @@ final class ConsumerLoop<S> implements Runnable {
             next = deliver(from, available, false);
             return true;
         } catch (Throwable unexpected) {
-            fail(unexpected);
+            fail(unexpected, false);
             return false;
         } finally {
             role.give();
@@ -226,11 +226,17 @@ final class ConsumerLoop<S> implements Runnable {
         return role.isHeldByCurrentThread();
     }
 
-    /** An unexpected failure of the delivery loop itself (not of a downstream appender, which is counted). */
-    private void fail(Throwable unexpected) {
+    /**
+     * An unexpected failure of the delivery loop itself (not of a downstream appender, which is counted), on the
+     * consumer thread or on a caller delivering in its place ({@code onConsumer} false), which the report names.
+     */
+    private void fail(Throwable unexpected, boolean onConsumer) {
         if (state.terminate(PipelineState.FAILED)) {
             fixLastAccepted();
-            status.error("Ringlog appender '" + appender + "': its consumer thread failed; from now on events are not "
+            String where = onConsumer ? "its consumer thread failed"
+                    : "handing events on failed on the caller thread '" + Thread.currentThread().getName()
+                            + "', which was delivering in the consumer's place (the queue was full)";
+            status.error("Ringlog appender '" + appender + "': " + where + "; from now on events are not "
                     + "queued but written on the callers' threads, until the appender is restarted", unexpected);
         }
     }
