@@ -233,11 +233,15 @@ final class ConsumerLoop<S> implements Runnable {
     private void fail(Throwable unexpected, boolean onConsumer) {
         if (state.terminate(PipelineState.FAILED)) {
             fixLastAccepted();
-            String where = onConsumer ? "its consumer thread failed"
-                    : "handing events on failed on the caller thread '" + Thread.currentThread().getName()
-                            + "', which was delivering in the consumer's place (the queue was full)";
-            status.error("Ringlog appender '" + appender + "': " + where + "; from now on events are not "
-                    + "queued but written on the callers' threads, until the appender is restarted", unexpected);
+            if (onConsumer) {
+                status.error("Ringlog appender '" + appender + "': its consumer thread failed; from now on events are not "
+                        + "queued but written on the callers' threads, until the appender is restarted", unexpected);
+            } else {
+                status.error("Ringlog appender '" + appender + "': handing events on failed on the caller thread '"
+                        + Thread.currentThread().getName() + "', which was delivering in the consumer's place (the queue "
+                        + "was full); from now on events are not queued but written on the callers' threads, until the "
+                        + "appender is restarted", unexpected);
+            }
         }
     }
 
