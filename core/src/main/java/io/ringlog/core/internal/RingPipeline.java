@@ -203,12 +203,11 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     /**
      * Calls {@link #offerWhenFull} through {@link #whenFull}, so that the JIT compiles it apart from the fast path.
-     * Inlined into the fast path (C2 does so once callers often find the ring full), the slow path's code changed
-     * the JIT's later inlining decisions in the framework's logging path around it, and with them its escape
-     * analysis: measured with Logback, 1 caller, BLOCK, no-op sink, one fork each, 7 of 13 forks allocated 505.8 B
-     * per call (SLF4J's formatting temporaries no longer removed) against 3 of 16 through the handle (the others
-     * 385.8–409.8 B, as DROP_ALL), at the same throughput within the noise (docs/benchmarks.md, "Allocation per
-     * call").
+     * Left free to inline it, the JIT often compiled the framework's logging path around the fast path without
+     * SLF4J's message formatter inlined, so without escape analysis of its temporaries: measured with Logback,
+     * 1 caller, BLOCK, no-op sink, one fork each, 7 of 13 forks allocated 505.8 B per call, against none of 6 with
+     * {@code -XX:CompileCommand=dontinline} on this slow path and 3 of 16 through the handle (the others 361.8–409.8 B,
+     * as DROP_ALL), at the same throughput within the noise (docs/benchmarks.md, "Allocation per call").
      */
     @SuppressWarnings("rawtypes") // invokeExact needs the handle's erased parameter types
     private <E> OfferOutcome offerWhenFullOutOfLine(EventLevel level, E event, SlotWriter<S, E> writer, boolean countClosed) {
