@@ -3,6 +3,7 @@ package io.ringlog.benchmarks.report;
 import io.ringlog.benchmarks.log4j2.Log4j2Contender;
 import io.ringlog.benchmarks.logback.LogbackContender;
 import io.ringlog.benchmarks.support.Delivery;
+import io.ringlog.benchmarks.support.SideResultsProfiler;
 import io.ringlog.benchmarks.support.Sink;
 import java.io.IOException;
 import java.io.Reader;
@@ -114,6 +115,7 @@ final class Report {
 
         throughputSection();
         allocationSection();
+        cpuPerEventSection();
         latencySection();
         cpuSection();
         environmentSection();
@@ -253,6 +255,47 @@ final class Report {
                 line("![" + title(framework) + " allocation](" + png + ")");
                 line();
             }
+        }
+    }
+
+    /**
+     * The JVM's CPU per logged event and cores busy, from the throughput trials into the no-op sink: where every core is
+     * busy, throughput is the cores divided by the CPU per event, so this shows which contenders do less work per event
+     * and which leave cores idle.
+     */
+    private void cpuPerEventSection() {
+        String counting = Sink.COUNTING.name();
+        List<Results.Trial> all = select(t -> t.kind().equals("throughput") && t.sink().equals(counting)
+                && !Double.isNaN(t.secondary(SideResultsProfiler.PROCESS_NANOS_PER_OP)));
+        if (all.isEmpty()) {
+            return;
+        }
+        line("## CPU per event (ns of the JVM's CPU per logged event, and cores busy; sink " + counting + ")");
+        line();
+        line("All the JVM's threads (callers, consumer, collector, JIT) over each measured iteration. Where the machine's"
+                + " cores are all busy, throughput is the cores divided by the CPU per event; a contender whose threads park"
+                + " on a lock leaves cores idle instead.");
+        line();
+        for (String framework : FRAMEWORKS) {
+            List<Results.Trial> subset = all.stream().filter(t -> t.framework().equals(framework)).collect(Collectors.toList());
+            if (subset.isEmpty()) {
+                continue;
+            }
+            List<Integer> threads = subset.stream().map(Results.Trial::threads).distinct().sorted().collect(Collectors.toList());
+            line("### " + title(framework));
+            line();
+            line("| contender |" + threads.stream().map(t -> " " + t + (t == 1 ? " thread" : " threads") + " |").collect(Collectors.joining()));
+            line("|---|" + "---:|".repeat(threads.size()));
+            for (String contender : contenders(framework, subset)) {
+                StringBuilder row = new StringBuilder("| " + label(framework, contender) + " |");
+                for (int t : threads) {
+                    row.append(find(subset, contender, t).map(trial -> String.format(Locale.ROOT, " %.0f ns, %.2f cores |",
+                            trial.secondary(SideResultsProfiler.PROCESS_NANOS_PER_OP),
+                            trial.secondary(SideResultsProfiler.PROCESS_CORES))).orElse(" – |"));
+                }
+                line(row.toString());
+            }
+            line();
         }
     }
 

@@ -46,7 +46,10 @@ class ReportTest {
                 .contains("6.00 M/s ×4.00, 25.0% dropped")
                 .contains("RING_DROP_ALL (lossy)")
                 .contains("![Logback throughput, sink COUNTING](throughput-logback-COUNTING.png)")
-                .contains("every trial of a lossless contender delivered exactly what it logged");
+                .contains("every trial of a lossless contender delivered exactly what it logged")
+                .contains("## CPU per event")
+                .contains("| SYNC | 500 ns, 1.00 cores | 667 ns, 2.00 cores |")
+                .contains("| **ASYNC_256** (reference) | 1000 ns, 1.00 cores | 1333 ns, 2.00 cores |");
         assertThat(report).containsPattern("\\| SYNC \\| 2\\.0 \\|.*\\| ×0\\.50 \\|");
         for (String png : new String[] {"throughput-logback-COUNTING.png", "allocation-logback.png", "latency-logback-COUNTING-50000.png"}) {
             BufferedImage image = ImageIO.read(dir.resolve(png).toFile());
@@ -131,8 +134,11 @@ class ReportTest {
                 + "\"primaryMetric\":{\"score\":%f,\"scoreUnit\":\"ops/s\",\"rawData\":[[%f,%f,%f]]},"
                 + "\"secondaryMetrics\":{\"gc.alloc.rate.norm\":{\"score\":100.0,\"scoreUnit\":\"B/op\",\"rawData\":[[100.0]]},"
                 + "\"delivery.dropped.share\":{\"score\":%f,\"scoreUnit\":\"ratio\",\"rawData\":[[%f]]},"
-                + "\"delivery.logged\":{\"score\":10.0,\"scoreUnit\":\"events\",\"rawData\":[[10.0]]}}}",
-                threads, contender, score, score * (1 - spread / 2), score, score * (1 + spread / 2), dropped, dropped);
+                + "\"delivery.logged\":{\"score\":10.0,\"scoreUnit\":\"events\",\"rawData\":[[10.0]]},"
+                + "\"cpu.process.cores\":{\"score\":%f,\"scoreUnit\":\"cores\",\"rawData\":[[%f]]},"
+                + "\"cpu.process.ns.per.op\":{\"score\":%f,\"scoreUnit\":\"ns/op\",\"rawData\":[[%f]]}}}",
+                threads, contender, score, score * (1 - spread / 2), score, score * (1 + spread / 2), dropped, dropped,
+                (double) threads, (double) threads, threads * 1e9 / score, threads * 1e9 / score);
     }
 
     private static String latency(String contender, double p50) {
