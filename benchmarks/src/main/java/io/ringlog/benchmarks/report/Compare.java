@@ -54,7 +54,13 @@ public final class Compare {
 
     private static final String RINGLOG_LOGBACK = "io.ringlog.logback.RingAsyncAppender";
     private static final String RINGLOG_LOG4J2 = "io.ringlog.log4j2.RingAsyncAppender";
-    private static final List<String> JVM_ARGS = List.of("-Xms2g", "-Xmx2g", "-Djava.awt.headless=true");
+    /**
+     * Every trial's JVM options. {@code -XX:+AlwaysPreTouch} faults the whole heap in when the JVM starts, so that no
+     * trial measures the kernel's first touch of its heap's pages: synchronous Log4j2 at 1 thread, which allocates
+     * slowly on its only thread, spent 9 % of its CPU samples in page faults without it and measured 2.83 against
+     * 3.74 M/s with it (docs/benchmarks.md, "What the harness measured before the heap was touched").
+     */
+    private static final List<String> JVM_ARGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Djava.awt.headless=true");
 
     private final Plan plan;
     private final Path out;
