@@ -100,7 +100,7 @@ int main(int argc, char **argv) {
             // the ring is full: wait for the consumer
         }
         char *s = slot(i);
-        long offset = loadFirst ? (long) (*(volatile uint64_t *) (s + 16) & 1) : 0;
+        long offset = loadFirst ? (long) (*(volatile uint64_t *) (s + 16) & 1) * 8 : 0; // 0 or 8: aligned, and dependent
         for (int l = 0; l < lines; l++) {
             *(volatile uint64_t *) (s + l * LINE + offset) = (uint64_t) i;
         }
