@@ -44,12 +44,13 @@ public record Plan(String name, int forks, int warmupIterations, int warmupSecon
     }
 
     /**
-     * Every contender, the main regimes, short iterations: about thirteen minutes on two cores. Three seconds of warm-up:
-     * after one, a 4-thread Log4j2 {@code <RingAsync>} fork was still climbing (0.31, 0.60, 0.73 M/s in its first three
-     * seconds, 1.2 to 1.7 from the fourth on, measured on 2026-11-25).
+     * Every contender, the main regimes, short iterations: about sixteen minutes on two cores. Four seconds of warm-up:
+     * a 4-thread Log4j2 {@code <RingAsync>} fork climbs while the JIT compiles its path beside four busy callers (0.31,
+     * 0.60, 0.73 M/s in its first three seconds, 1.2 to 1.7 from the fourth on, on 2026-11-25; 0.32, 0.38, 0.51, 0.57,
+     * then 1.24 M/s in the fifth second of a quick run with three seconds of warm-up, on 2026-11-26).
      */
     public static Plan quick() {
-        return new Plan("quick", 1, 3, 1, 2, 1,
+        return new Plan("quick", 1, 4, 1, 2, 1,
                 Map.of(1, List.of(Sink.COUNTING),
                         2, List.of(Sink.COUNTING, Sink.FILE, Sink.FILE_BUFFERED, Sink.SLOW),
                         4, List.of(Sink.COUNTING)),
