@@ -11,7 +11,7 @@ import java.util.Map;
  *
  * @param name               smoke, quick or full
  * @param forks              JMH forks per trial
- * @param warmupIterations   warm-up iterations per fork (throughput and latency)
+ * @param warmupIterations   warm-up iterations per fork of the throughput stages (a latency run warms up once)
  * @param warmupSeconds      length of one throughput warm-up iteration
  * @param iterations         measured iterations per fork (throughput)
  * @param iterationSeconds   length of one measured throughput iteration
