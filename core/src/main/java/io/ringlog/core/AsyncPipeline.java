@@ -8,10 +8,11 @@ import java.util.function.Supplier;
  * A bounded, pre-allocated hand-off from many caller threads to one consumer thread that delivers to an
  * {@link EventSink}. Started once and stopped once: an appender that restarts creates a new pipeline.
  *
- * <p>A caller that finds the ring full and would wait without a bound first takes the consumer's role, if nobody holds
- * it, and delivers a batch itself (flat combining): on a saturated machine the consumer thread may not get a core for a
- * while, and a caller with CPU time in hand then frees the room it needs instead of parking behind it. One thread
- * delivers at a time, in sequence order, so the sink sees what it would see from the consumer alone.
+ * <p>Only the consumer thread hands queued events to the sink: a caller that finds the ring full waits for room (or
+ * drops, as the policy says) and never runs the sink with other threads' events, so no caller's thread state (its
+ * interrupt, its context class loader, its stack) reaches another thread's event, and a sink that sticks holds up the
+ * consumer alone, which {@link #stop()} bounds. Adapters keep the consumer's share small by preparing (encoding) each
+ * event on its caller where the downstream allows it.
  *
  * <p>Callers ({@link #offer}) may be any thread. The full-queue policy, the discarding threshold and the
  * block bound of {@link PipelineSettings} decide whether a caller waits or its event is dropped; every
@@ -113,9 +114,8 @@ public interface AsyncPipeline<S> {
     void endCallerThreadDeliveries();
 
     /**
-     * True on a thread that is handing this pipeline's events to its sink right now: the consumer thread, or a caller
-     * that found the ring full and delivers a batch itself instead of waiting. A downstream appender that logs back
-     * through the same appender runs on such a thread: it is never made to wait for room (only it could make room),
+     * True on the thread that hands this pipeline's events to its sink: the consumer thread (no caller ever does). A
+     * downstream appender that logs back through the same appender runs on it: it is never made to wait for room (only it could make room),
      * and {@link #stop()} called there does not wait for the drain it is part of.
      */
     boolean isDeliveringThread();

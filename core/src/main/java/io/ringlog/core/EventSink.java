@@ -1,10 +1,9 @@
 package io.ringlog.core;
 
 /**
- * The downstream end of a pipeline: receives every accepted event, in order, from one thread at a time: the consumer
- * thread, or a caller that found the ring full and delivers a batch in its place (see {@link AsyncPipeline}). Each
- * hand-over between them is a release and an acquire, so state the sink keeps between events (a flag, a buffer) needs
- * no lock of its own, but the sink must not rely on running on one particular thread (a {@code ThreadLocal}, its name).
+ * The downstream end of a pipeline: receives every accepted event, in order, on one thread, the pipeline's consumer
+ * thread {@code ringlog-<name>} (see {@link AsyncPipeline}); no caller's thread ever runs it with queued events. State
+ * the sink keeps between events (a flag, a buffer) needs no lock of its own.
  *
  * @param <S> the type of the pre-allocated slot the events are carried in
  */
@@ -13,7 +12,7 @@ public interface EventSink<S> {
     /**
      * Hands one event on to the downstream appenders.
      *
-     * <p>{@code endOfBatch} is true for the last event of a batch (the last one the delivering thread found), and for every ERROR
+     * <p>{@code endOfBatch} is true for the last event of a batch (the last one the consumer found), and for every ERROR
      * event: the moment to flush buffered output once rather than after every event. An exception or
      * {@link Error} thrown here is counted as a failed delivery and reported; it never stops the consumer.
      *

@@ -108,8 +108,7 @@ public final class PipelineStats {
     /**
      * Callers that found the ring full and waited for room, as the full-queue policy asked (whether they then got a
      * slot, or were dropped when the block bound or a stop ended their wait). Callers that found room, and those the
-     * policy dropped at once, never wait and are not counted. A wait still in progress is counted when it ends. A caller
-     * that made the room itself, delivering a batch in the consumer's place, is counted too, its delivery as its wait.
+     * policy dropped at once, never wait and are not counted. A wait still in progress is counted when it ends.
      */
     public long callersBlocked() {
         return callersBlocked;

@@ -11,7 +11,7 @@ import java.io.OutputStream;
  * per batch, at its end, whatever its configured {@code immediateFlush}: a child with Logback's default
  * ({@code true}) flushes once per batch instead of once per event, and a child with {@code immediateFlush=false}
  * is flushed at the end of each batch as well, so its file is current whenever the queue is idle.
- * Called by one delivering thread at a time (the consumer, or a caller delivering a batch in its place).
+ * Consumer thread only.
  *
  * <p>Implementation notes. The child's {@code immediateFlush} is set to {@code endOfBatch} for the duration of
  * one {@code doAppend} when the two differ, and restored to the value it had when this plan was made in a
@@ -23,7 +23,7 @@ import java.io.OutputStream;
  * another thread makes during one of our events is flushed (or not) with it, and in any case goes out with our
  * flush at the end of the current batch. If the child did not write the last event (its own filter or threshold
  * refused it), the bytes of earlier events are flushed with an unlocked {@code getOutputStream().flush()}: that
- * stream is written by the delivering thread only (or, for a shared child, is a synchronized
+ * stream is written by the consumer thread only (or, for a shared child, is a synchronized
  * {@code BufferedOutputStream}), so the flush cannot interleave with a write; on a stream that a concurrent
  * rollover or stop has just closed it flushes an empty buffer into a closed file, a harmless no-op.
  */
@@ -33,7 +33,7 @@ final class BatchedFlush {
     private final ContextAware status;
     /** The child's {@code immediateFlush} when the plan was made, restored after every event. */
     private final boolean configuredImmediateFlush;
-    /** Whether an event was written without a flush since the last end of batch; the delivering thread only. */
+    /** Whether an event was written without a flush since the last end of batch; the consumer thread only. */
     private boolean unflushed;
 
     BatchedFlush(OutputStreamAppender<ILoggingEvent> target, ContextAware status) {

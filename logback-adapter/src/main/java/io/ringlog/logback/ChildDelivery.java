@@ -12,9 +12,10 @@ import java.util.Map;
  * Hands each event to every child appender in attachment order, batching the flushes of stream children
  * ({@link BatchedFlush}): each is flushed once per batch, at its end; with {@code flushAtEndOfBatch} off, only
  * those configured with {@code immediateFlush=true}. Any other child that implements {@link EndOfBatchListener}
- * is told where each batch ends. A child that throws does not keep the event from the others: all are served,
- * then the first failure is rethrown (as a {@link ChildAppenderFailure}) so that the core counts the event
- * as failed. Consumer thread only.
+ * is told where each batch ends. A child that throws, or that had stopped, does not keep the event from the others: all
+ * are served, then the first failure is rethrown (as a {@link ChildAppenderFailure}) so that the core counts the event
+ * as failed. A child encoded on the caller's thread ({@link CallerEncoding}) is handed the bytes made there, through
+ * its stand-in encoder, just before its {@code doAppend}. Consumer thread only.
  *
  * <p>Children attached or detached while running are picked up at the next event: the snapshot array of
  * {@link ChildAppenders} changes identity only when the list changes, and the flush plan is rebuilt then.
@@ -22,15 +23,20 @@ import java.util.Map;
 final class ChildDelivery implements EventSink<EventSlot> {
 
     private final ChildAppenders children;
+    private final CallerEncoding encoding;
     private final ContextAware status;
     /** Whether children configured with {@code immediateFlush=false} are flushed at the end of each batch too. */
     private final boolean flushAtEndOfBatch;
     /** The children array the plan was built for, and the plan: one entry per child, null if not batched. */
     private Appender<ILoggingEvent>[] planned;
     private BatchedFlush[] flushes = new BatchedFlush[0];
+    /** Per child of the plan: its index in the slots' encoded arrays and its hand-over, or -1 and null. */
+    private int[] encodedIndex = new int[0];
+    private CallerEncoder.Handover[] handovers = new CallerEncoder.Handover[0];
 
-    ChildDelivery(ChildAppenders children, ContextAware status, boolean flushAtEndOfBatch) {
+    ChildDelivery(ChildAppenders children, CallerEncoding encoding, ContextAware status, boolean flushAtEndOfBatch) {
         this.children = children;
+        this.encoding = encoding;
         this.status = status;
         this.flushAtEndOfBatch = flushAtEndOfBatch;
     }
@@ -43,8 +49,22 @@ final class ChildDelivery implements EventSink<EventSlot> {
             plan(targets);
         }
         BatchedFlush[] flushes = this.flushes;
+        int[] encodedIndex = this.encodedIndex;
         ChildAppenderFailure failure = null;
         for (int i = 0; i < targets.length; i++) {
+            if (!targets[i].isStarted()) {
+                // Logback's doAppend would drop it with a warning (the first few times): count it as failed instead.
+                failure = addFailure(failure, targets[i], event, ChildAppenderFailure.stopped(targets[i].getName()));
+                continue;
+            }
+            CallerEncoder.Handover handover = null;
+            if (encodedIndex[i] >= 0) {
+                byte[] bytes = slot.encoded(encodedIndex[i]);
+                if (bytes != null) {
+                    handover = handovers[i];
+                    handover.offer(event, bytes);
+                }
+            }
             try {
                 BatchedFlush batched = flushes[i];
                 if (batched == null) {
@@ -53,16 +73,25 @@ final class ChildDelivery implements EventSink<EventSlot> {
                     batched.append(event, endOfBatch);
                 }
             } catch (Throwable thrown) {
-                if (failure == null) {
-                    failure = new ChildAppenderFailure(targets[i].getName(), event.getLoggerName(), thrown);
-                } else {
-                    failure.addSuppressed(thrown);
+                failure = addFailure(failure, targets[i], event, thrown);
+            } finally {
+                if (handover != null) {
+                    handover.clear();
                 }
             }
         }
         if (failure != null) {
             throw failure;
         }
+    }
+
+    private static ChildAppenderFailure addFailure(ChildAppenderFailure failure, Appender<ILoggingEvent> child, ILoggingEvent event,
+                                                   Throwable thrown) {
+        if (failure == null) {
+            return new ChildAppenderFailure(child.getName(), event.getLoggerName(), thrown);
+        }
+        failure.addSuppressed(thrown);
+        return failure;
     }
 
     /**
@@ -105,7 +134,8 @@ final class ChildDelivery implements EventSink<EventSlot> {
      * Decides, per child, whether its flushes are batched: every stream appender, or with
      * {@code flushAtEndOfBatch} off only those whose {@code immediateFlush} is on (an explicit
      * {@code immediateFlush=false} is then left alone). Between our deliveries the flag holds the configured
-     * value, so reading it here is reliable. Children that stay keep their state.
+     * value, so reading it here is reliable. Children that stay keep their state. Also finds, per child, the bytes
+     * encoded on the caller for it, if any; on the consumer thread, whose hand-overs these are.
      */
     private void plan(Appender<ILoggingEvent>[] targets) {
         Map<Appender<ILoggingEvent>, BatchedFlush> previous = new IdentityHashMap<>();
@@ -115,7 +145,13 @@ final class ChildDelivery implements EventSink<EventSlot> {
             }
         }
         BatchedFlush[] next = new BatchedFlush[targets.length];
+        int[] nextIndex = new int[targets.length];
+        CallerEncoder.Handover[] nextHandovers = new CallerEncoder.Handover[targets.length];
         for (int i = 0; i < targets.length; i++) {
+            nextIndex[i] = encoding.indexOf(targets[i]);
+            if (nextIndex[i] >= 0) {
+                nextHandovers[i] = encoding.encoder(nextIndex[i]).handoverForThisThread();
+            }
             BatchedFlush kept = previous.get(targets[i]);
             if (kept != null) {
                 next[i] = kept;
@@ -127,6 +163,8 @@ final class ChildDelivery implements EventSink<EventSlot> {
             }
         }
         flushes = next;
+        encodedIndex = nextIndex;
+        handovers = nextHandovers;
         planned = targets;
     }
 }

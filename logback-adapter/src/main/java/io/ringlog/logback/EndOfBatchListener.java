@@ -7,8 +7,7 @@ package io.ringlog.logback;
  * write them together (a database appender's multi-row insert, a network appender's frame) writes them there, so
  * that a burst becomes a few large writes and an idle queue leaves nothing waiting.
  *
- * <p>Called on the thread delivering Ringlog's batch (its consumer thread, or a caller delivering in its place when
- * the queue is full; one at a time), right after that child's {@code doAppend} for the last event of the
+ * <p>Called on Ringlog's consumer thread, right after that child's {@code doAppend} for the last event of the
  * batch returned or threw, even if the child's own filter or threshold refused that event. An exception it throws
  * counts that event as failed in Ringlog's statistics and is reported through Logback's status manager, as a
  * child's {@code doAppend} failure is. A child attached to a logger directly as well is called for Ringlog's

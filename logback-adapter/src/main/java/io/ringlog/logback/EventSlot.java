@@ -4,23 +4,48 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import io.ringlog.core.SlotWriter;
 
 /**
- * One pre-allocated ring slot: a reference to the prepared event. The caller writes it, the consumer
- * reads and clears it; the ring's publish/consume sequences order those accesses.
+ * One pre-allocated ring slot: a reference to the prepared event and, for each child encoded on the caller's thread
+ * ({@link CallerEncoding}), the bytes its encoder made. The caller writes it, the consumer reads and clears it; the
+ * ring's publish/consume sequences order those accesses.
  */
 final class EventSlot {
 
-    /** Stores the event in the slot; a constant, so that offering allocates nothing. */
-    static final SlotWriter<EventSlot, ILoggingEvent> WRITER = (slot, event) -> slot.event = event;
+    /** Stores the event in the slot and encodes it there; a constant, so that offering allocates nothing of ours. */
+    static final SlotWriter<EventSlot, ILoggingEvent> WRITER = EventSlot::write;
 
+    private static final byte[][] NOTHING_ENCODED = new byte[0][];
+
+    private final CallerEncoding encoding;
+    private final byte[][] encoded;
     private ILoggingEvent event;
 
-    /** The event written by the caller; read by the delivering thread. */
+    /** A slot of a pipeline whose events are encoded on the caller for the children of {@code encoding}. */
+    EventSlot(CallerEncoding encoding) {
+        this.encoding = encoding;
+        this.encoded = encoding.size() == 0 ? NOTHING_ENCODED : new byte[encoding.size()][];
+    }
+
+    /** Stores the event and encodes it for the children that are encoded on the caller; caller's thread. */
+    private void write(ILoggingEvent event) {
+        this.event = event;
+        encoding.encodeInto(event, encoded);
+    }
+
+    /** The event written by the caller; read by the consumer. */
     ILoggingEvent event() {
         return event;
     }
 
-    /** Drops the reference once the event was delivered, so the ring retains nothing. */
+    /** The bytes encoded on the caller for the child at {@code index} of the {@link CallerEncoding}, or null. */
+    byte[] encoded(int index) {
+        return encoded[index];
+    }
+
+    /** Drops the references once the event was delivered, so the ring retains nothing. */
     void clear() {
         event = null;
+        for (int i = 0; i < encoded.length; i++) {
+            encoded[i] = null;
+        }
     }
 }

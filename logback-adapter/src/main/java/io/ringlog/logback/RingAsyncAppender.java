@@ -17,10 +17,9 @@ import java.util.Iterator;
 /**
  * A drop-in replacement for {@code ch.qos.logback.classic.AsyncAppender}: change the {@code class}
  * attribute and keep the rest of the configuration. Callers hand events to a pre-allocated ring without
- * locks or allocation; one consumer thread ({@code ringlog-<name>}, a daemon) delivers them to every
- * {@code <appender-ref>} child, flushing file and console children at the end of each batch. Lossless by default:
- * when the ring is full, a caller delivers a batch itself in the consumer's place if the consumer is not delivering at
- * that moment (one thread at a time, in order), and waits otherwise.
+ * locks; one consumer thread ({@code ringlog-<name>}, a daemon) delivers them to every {@code <appender-ref>} child,
+ * flushing file and console children at the end of each batch. Lossless by default: when the ring is full, a caller
+ * waits for room; only the consumer thread ever runs the children with queued events.
  *
  * <pre>{@code
  * <appender name="ASYNC" class="io.ringlog.logback.RingAsyncAppender">
@@ -54,7 +53,13 @@ import java.util.Iterator;
  *
  * <p>Events are prepared on the caller's thread ({@code prepareForDeferredProcessing()}: formatted message,
  * thread name, MDC; plus caller data with {@code includeCallerData}), so the output is what a synchronous
- * appender would have written. The argument array and key/value pairs of an event remain references: an
+ * appender would have written. File and console children ({@code OutputStreamAppender}s) without a filter of their
+ * own are also encoded there, with their own encoder, and the consumer writes the bytes (see {@code CallerEncoder}):
+ * the encoder's work stays spread over the callers' cores as in synchronous logging, and the consumer keeps only the
+ * serial part (rollover checks, writes, one flush per batch). Such a child's encoder reads the event on the caller's
+ * thread, so caller data its pattern asks for ({@code %method}, {@code %line}) is the real call site, as with a
+ * synchronous appender, even without {@code includeCallerData}; a child encoded on the consumer prints {@code ?}
+ * there unless {@code includeCallerData} is on, as behind the stock {@code AsyncAppender}. The argument array and key/value pairs of an event remain references: an
  * encoder that reads them (rather than the formatted message) sees later mutations, as with the stock appender.
  *
  * <p>Flushing: children that are {@code OutputStreamAppender}s (file, rolling file and console appenders) write
@@ -126,6 +131,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     @SuppressWarnings("this-escape")
     private final LogbackStatus status = new LogbackStatus(this);
     private AsyncPipeline<EventSlot> pipeline;
+    private CallerEncoding encoding = CallerEncoding.NONE;
     private boolean callerData;
     private AutoCloseable mbean;
     private LiveAppenders.Registration live = () -> { };
@@ -158,15 +164,19 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
             return;
         }
         children.startStopped(this);
-        ChildDelivery delivery = new ChildDelivery(children, this, settings.flushAtEndOfBatch);
-        AsyncPipeline<EventSlot> created = AsyncPipeline.create(pipelineSettings, EventSlot::new, delivery, status);
+        CallerEncoding encodedOnCaller = CallerEncoding.install(children.snapshot());
+        ChildDelivery delivery = new ChildDelivery(children, encodedOnCaller, this, settings.flushAtEndOfBatch);
+        AsyncPipeline<EventSlot> created = AsyncPipeline.create(pipelineSettings, () -> new EventSlot(encodedOnCaller),
+                delivery, status);
         try {
             created.start();
         } catch (RuntimeException e) {
+            encodedOnCaller.uninstall();
             addError("Could not start the consumer thread of appender [" + name + "]; it is not started, so its events are not logged.", e);
             return;
         }
         pipeline = created;
+        encoding = encodedOnCaller;
         callerData = settings.includeCallerData;
         if (settings.jmx) {
             mbean = registerMBean(name, created);
@@ -224,6 +234,8 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         }
         super.stop();
         AsyncPipeline<EventSlot> ring = pipeline;
+        CallerEncoding stopped = encoding;
+        encoding = CallerEncoding.NONE;
         StopReport report = ring.stop();
         closeMBean();
         live.close();
@@ -232,6 +244,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
                     + report.elapsedMillis() + " ms).");
             ring.endCallerThreadDeliveries();
             children.stopAll();
+            stopped.uninstall();
             return;
         }
         if (report.deferred()) {
@@ -246,6 +259,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
             ring.stop();
             ring.endCallerThreadDeliveries();
             children.stopAll();
+            stopped.uninstall();
         }, "ringlog-" + pipelineName() + "-stop-children");
         stopper.setDaemon(true);
         stopper.start();

@@ -9,8 +9,9 @@
  *            prepareForDeferredProcessing                for each &lt;appender-ref&gt; child:
  *            (+ caller data)                               BatchedFlush: immediateFlush off,
  *            AsyncPipeline.offer ----&gt; [ ring ] ----&gt;       on for the last event of a batch
- *            (full: BLOCK / DROP_*)                         doAppend (failures isolated)
- *                                                      rethrow the first failure -&gt; counted
+ *            (full: BLOCK / DROP_*)                         doAppend (failures isolated); a file child's
+ *            slot: event + bytes encoded for                 CallerEncoder hands it the caller's bytes
+ *            each file child (CallerEncoding)          rethrow the first failure -&gt; counted
  * </pre>
  *
  * <p>Only {@link io.ringlog.logback.RingAsyncAppender} and {@link io.ringlog.logback.EndOfBatchListener} (which a
@@ -18,7 +19,8 @@
  * job: {@code LogbackSettings} translates the Logback vocabulary into core settings (the only place that
  * does), {@code EventSlot} carries an event through the ring, {@code EventLevels} maps levels,
  * {@code ChildAppenders} holds the {@code <appender-ref>} children, {@code ChildDelivery} fans each event
- * out to them, {@code BatchedFlush} flushes a file or console child once per batch, at its end, {@code LogbackStatus} routes core
+ * out to them, {@code CallerEncoding} picks the file and console children encoded on the callers' threads and
+ * {@code CallerEncoder} stands in for their encoders to hand the consumer those bytes, {@code BatchedFlush} flushes a file or console child once per batch, at its end, {@code LogbackStatus} routes core
  * reports into Logback's status manager, and {@code LogbackVersion} refuses a Logback older than 1.3.
  *
  * <p>Shutdown: {@code stop()} stops the pipeline (which drains within {@code maxFlushTime}), then stops

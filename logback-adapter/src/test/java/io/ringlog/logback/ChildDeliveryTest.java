@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class ChildDeliveryTest {
 
     private static EventSlot slot(ILoggingEvent event) {
-        EventSlot slot = new EventSlot();
+        EventSlot slot = new EventSlot(CallerEncoding.NONE);
         EventSlot.WRITER.write(slot, event);
         return slot;
     }
@@ -27,7 +27,7 @@ class ChildDeliveryTest {
         StreamFixture flushing = new StreamFixture("FLUSHING", true);
         StreamFixture buffered = new StreamFixture("BUFFERED", false);
         ChildAppenders children = children(flushing, buffered);
-        ChildDelivery delivery = new ChildDelivery(children, flushing.appender, true);
+        ChildDelivery delivery = new ChildDelivery(children, CallerEncoding.NONE, flushing.appender, true);
 
         delivery.deliver(slot(flushing.event("a")), false);
         assertThat(buffered.stream.flushes).as("not before the end of the batch").isZero();
@@ -46,11 +46,25 @@ class ChildDeliveryTest {
         assertThat(late.stream.flushes).isBetween(1, 2);
     }
 
+    /** Logback's doAppend drops an event for a stopped appender with a warning, at most a few times: it is a failure. */
+    @Test
+    void anEventForAStoppedChildFailsWhileTheOtherChildrenStillGetIt() {
+        StreamFixture stopped = new StreamFixture("STOPPED", true);
+        StreamFixture running = new StreamFixture("RUNNING", true);
+        ChildDelivery delivery = new ChildDelivery(children(stopped, running), CallerEncoding.NONE, running.appender, true);
+        stopped.appender.stop();
+
+        assertThatThrownBy(() -> delivery.deliver(slot(running.event("a")), true))
+                .isInstanceOf(ChildAppenderFailure.class).hasMessageContaining("Appender [STOPPED]")
+                .hasRootCauseMessage("appender [STOPPED] had stopped, so the event was not written to it");
+        assertThat(running.stream.text()).isEqualTo("a\n");
+    }
+
     @Test
     void withoutFlushAtEndOfBatchAnImmediateFlushFalseChildIsLeftAlone() {
         StreamFixture flushing = new StreamFixture("FLUSHING", true);
         StreamFixture buffered = new StreamFixture("BUFFERED", false);
-        ChildDelivery delivery = new ChildDelivery(children(flushing, buffered), flushing.appender, false);
+        ChildDelivery delivery = new ChildDelivery(children(flushing, buffered), CallerEncoding.NONE, flushing.appender, false);
 
         delivery.deliver(slot(flushing.event("a")), false);
         delivery.deliver(slot(flushing.event("b")), true);
@@ -77,7 +91,7 @@ class ChildDeliveryTest {
         children.addAppender(first);
         children.addAppender(sibling.appender);
         children.addAppender(second);
-        ChildDelivery delivery = new ChildDelivery(children, sibling.appender, true);
+        ChildDelivery delivery = new ChildDelivery(children, CallerEncoding.NONE, sibling.appender, true);
 
         assertThatThrownBy(() -> delivery.deliver(slot(sibling.event("throw-runtime")), true))
                 .isInstanceOf(ChildAppenderFailure.class)
@@ -122,7 +136,7 @@ class ChildDeliveryTest {
         recorder.start();
         ChildAppenders children = new ChildAppenders();
         children.addAppender(recorder);
-        ChildDelivery delivery = new ChildDelivery(children, sibling.appender, true);
+        ChildDelivery delivery = new ChildDelivery(children, CallerEncoding.NONE, sibling.appender, true);
 
         delivery.deliver(slot(sibling.event("a")), false);
         delivery.deliver(slot(sibling.event("b")), true);
@@ -138,7 +152,7 @@ class ChildDeliveryTest {
     void clearReleasesTheEvent() {
         StreamFixture fixture = new StreamFixture("OUT", true);
         EventSlot slot = slot(fixture.event("x"));
-        new ChildDelivery(new ChildAppenders(), fixture.appender, true).clear(slot);
+        new ChildDelivery(new ChildAppenders(), CallerEncoding.NONE, fixture.appender, true).clear(slot);
         assertThat(slot.event()).isNull();
     }
 }

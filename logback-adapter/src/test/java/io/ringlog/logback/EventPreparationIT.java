@@ -47,9 +47,17 @@ class EventPreparationIT {
                 .containsExactly(EventPreparationIT.class.getName() + ".logFromANamedMethod hello");
     }
 
+    /** A file child without a filter is encoded on the caller's thread: its pattern's caller data is the call site. */
     @Test
-    void callerDataIsUnknownWhenNotIncluded() throws Exception {
-        assertThat(logFromANamedMethod("caller-data-off")).containsExactly("?.? hello");
+    void callerDataIsTheCallSiteForAChildEncodedOnTheCaller() throws Exception {
+        assertThat(logFromANamedMethod("caller-data-off"))
+                .containsExactly(EventPreparationIT.class.getName() + ".logFromANamedMethod hello");
+    }
+
+    /** A child with a filter is encoded on the consumer thread, where the call site is unknown, as behind the stock appender. */
+    @Test
+    void callerDataIsUnknownForAChildEncodedOnTheConsumerWhenNotIncluded() throws Exception {
+        assertThat(logFromANamedMethod("caller-data-off-filtered")).containsExactly("?.? hello");
     }
 
     private java.util.List<String> logFromANamedMethod(String scenario) throws Exception {

@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.BooleanSupplier;
 
 /**
  * Where callers wait for a free slot when the ring is full: a FIFO queue in which free slots are claimed for the
@@ -43,11 +42,9 @@ import java.util.function.BooleanSupplier;
  * runs a grant pass under the lock, or the caller's own pass sees the freed slots. A slot taken on the fast path
  * meanwhile holds an event, and the batch that delivers it ends with another pass. The granted waiters wake each
  * other in turn ({@link #grantLocked}), so the consumer pays one unpark per pass. The head of the
- * queue also re-checks on its own every {@value #HEAD_RECHECK_NANOS} ns (a second line of defence), and, given a helper,
- * first delivers a batch itself if nobody holds the delivery role: "the consumer" above is whichever thread delivers,
- * and without the helper a caller that failed to take the role from another caller that then stopped delivering
- * would wait for the consumer thread's next nap to end (or forever, for a consumer the scheduler never runs); the others park
- * until granted, woken to become the head, released, or their deadline. The claim itself is {@code tryNext}, a CAS
+ * queue also re-checks on its own every {@value #HEAD_RECHECK_NANOS} ns (a second line of defence); the others park
+ * until granted, woken to become the head, released, or their deadline. A waiter only claims slots: it never delivers
+ * events, so its wait never runs a downstream appender. The claim itself is {@code tryNext}, a CAS
  * that never moves the cursor beyond the free capacity, so the ring's counters stay truthful while callers wait.
  */
 final class CapacityGate {
@@ -92,12 +89,9 @@ final class CapacityGate {
      * value, or {@link #NO_DEADLINE}), or until {@code state} no longer admits waiting callers. An interrupt
      * does not end the wait: the flag is restored once the wait ends, and the event is kept.
      *
-     * @param helper run by the head of the queue each time it wakes without a slot (unless its thread was interrupted):
-     *               delivers a batch if nobody else does, so that the callers make progress even while the consumer
-     *               thread gets no CPU; null: the waiter only waits
      * @return the claimed sequence, or {@link #NO_SLOT}
      */
-    long claim(RingBuffer<?> ring, long deadlineNanos, PipelineState state, BooleanSupplier helper) {
+    long claim(RingBuffer<?> ring, long deadlineNanos, PipelineState state) {
         if (queued == 0) {
             // Nobody to overtake: a brief spin spares a park when the consumer is about to release.
             for (int i = 0; i < SPIN_TRIES; i++) {
@@ -137,12 +131,7 @@ final class CapacityGate {
                 wakeUps.increment();
                 interrupted |= Thread.interrupted();
                 if (self.granted == NO_SLOT) {
-                    if (atHead && helper != null && !interrupted) {
-                        helper.getAsBoolean(); // its hand-overs grant the queue's slots, this waiter's first
-                    }
-                    if (self.granted == NO_SLOT) {
-                        atHead = recheck(self, ring);
-                    }
+                    atHead = recheck(self, ring);
                 }
             }
         } finally {

@@ -8,6 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 
@@ -16,17 +17,14 @@ import java.util.function.IntSupplier;
  * of the batch and every ERROR as end of batch, clears the slot and releases it; drains and closes on stop.
  * A downstream exception or {@link Error} is counted and reported, never fatal, even if reporting it fails too.
  *
- * <p>Flat combining: handing on is a role ({@link DeliveryRole}) rather than a thread. The consumer thread takes it
- * for each batch and gives it back after; a caller that finds the ring full and would wait without a bound takes it
- * when it is free and delivers one batch itself ({@link #deliverForCaller()}): while the consumer naps, or sits
- * between two batches unscheduled on a saturated machine, a caller with CPU time in hand frees its own room instead of
- * parking behind it. When the role is taken, the consumer naps ({@link ConsumerParking#napWhileRoleTaken()}) and
- * looks again. (Having the consumer step aside after each hand-over that served waiting callers, so that the callers
- * would deliver most batches, was measured and dropped: neutral in a web service, 10 to 20 % slower into a file at 4
- * callers on 2 cores, where delivering while the callers fill the freed slots keeps both cores busy.) The consumer
- * stays the only one that closes: it takes the role before it leaves DRAINING and never gives it back,
- * so no caller delivers during or after a close. Everything below that has "one writer, this loop" has one writer
- * at a time, the role's holder; the role's CAS and release store order each holder's writes before the next's.
+ * <p>Only this loop's thread ever calls the {@link EventSink} with queued events. Callers never deliver other threads'
+ * events, not even when the ring is full and the consumer is starved of CPU: a caller that ran the downstream in the
+ * consumer's place would expose every event of its batch to that caller's thread state (its interrupt, its context
+ * class loader, Logback's lazily computed caller data, a tracing context, its stack depth), would turn a target that
+ * sticks on it into a logging call that never returns (which Log4j2's stop waits for), and would have the events a
+ * target logs back refused by the frameworks' per-thread re-entry guards. Callers that find the ring full wait in the
+ * {@link CapacityGate} instead; the adapters keep the consumer's own share of the work small (they encode on the
+ * caller where the downstream allows it), so that the one serial thread needs little CPU.
  *
  * <p>Implementation notes:
  * <ul>
@@ -60,14 +58,15 @@ import java.util.function.IntSupplier;
  * (ABANDONED) and a consumer that fails (FAILED) run the same handshake, so that no claim made after either is
  * told it was accepted into a ring that nobody reads any more.
  * <li>The thread is never interrupted by Ringlog (an interrupt closes NIO channels in downstream appenders);
- * a stray interrupt is cleared before each of its batches. A caller whose thread is interrupted does not deliver
- * (it waits in the gate, its interrupt kept); one interrupted while it delivers exposes the downstream to that
- * interrupt as synchronous logging on that thread would.
+ * a stray interrupt is cleared before each of its batches.
  * </ul>
  */
 final class ConsumerLoop<S> implements Runnable {
     static final long OPEN = Long.MAX_VALUE;
     static final int RELEASE_STRIDE = 64;
+    /** While closing, how often the consumer yields for a claimed slot to be published before it parks between looks. */
+    private static final int CLOSE_YIELDS = 64;
+    private static final long CLOSE_PARK_NANOS = 100_000;
 
     private final RingBuffer<Entry<S>> ring;
     private final Sequence consumed;
@@ -81,11 +80,9 @@ final class ConsumerLoop<S> implements Runnable {
     private final int maxBatchSize;
     /** Released slots between two hand-overs to waiting callers within a batch. */
     private final long handOverStride;
-    /** Who hands events on at the moment: the consumer thread or a caller (see {@link #deliverForCaller()}). */
-    private final DeliveryRole role = new DeliveryRole();
-    /** The next sequence to hand on; guarded by {@code role}. */
+    /** The next sequence to hand on; consumer thread only. */
     private long next;
-    /** The sequence up to which freed slots were last handed over to waiting callers; guarded by {@code role}. */
+    /** The sequence up to which freed slots were last handed over to waiting callers; consumer thread only. */
     private long handedOverUpTo = -1;
     /** Callers on the slow path (waiting for a slot, or delivering a batch to free one): the close waits for them. */
     private final IntSupplier callersOnSlowPath;
@@ -151,11 +148,6 @@ final class ConsumerLoop<S> implements Runnable {
                 if (current >= PipelineState.ABANDONED) {
                     return;
                 }
-                if (!role.tryTake()) {
-                    // A caller is delivering a batch (the ring was full): look again after a nap.
-                    parking.napWhileRoleTaken();
-                    continue;
-                }
                 long from = next;
                 long available = highestPublished(from, Long.MAX_VALUE);
                 if (available >= from) {
@@ -164,24 +156,22 @@ final class ConsumerLoop<S> implements Runnable {
                         // however many batches it makes, sets the next nap (one cursor read per wake-up).
                         parking.found(ring.getCursor() - from + 1);
                     }
-                    next = deliver(from, available, true);
-                    role.give();
+                    next = deliver(from, available);
                     idleRounds = 0;
                     continue;
                 }
                 if (current == PipelineState.DRAINING && ring.getCursor() < from && callersOnSlowPath.getAsInt() == 0) {
-                    close(from); // keeps the role: nothing is handed on after the close
+                    close(from);
                     return;
                 }
                 awaited = from;
-                role.give();
                 idleRounds = parking.idle(idleRounds, workOrStop);
                 if (ConsumerParking.isDeeplyIdle(idleRounds)) {
                     Thread.interrupted();
                 }
             }
         } catch (Throwable unexpected) {
-            fail(unexpected, true);
+            fail(unexpected);
         } finally {
             gate.signalAll();
             ended.countDown();
@@ -189,59 +179,12 @@ final class ConsumerLoop<S> implements Runnable {
         }
     }
 
-    /**
-     * Called by a caller that found the ring full and would otherwise wait for a slot: if nobody is handing events on
-     * (the consumer naps, or the scheduler has not run it), takes the role and hands on one batch itself, in sequence
-     * order, as the consumer would. A thread with CPU time in hand does the work instead of parking behind one that may
-     * not get a core. Not while the pipeline closes, was abandoned or failed; a caller's interrupt status is left as it
-     * is (the consumer clears stray ones).
-     *
-     * @return true if it handed on at least one event (slots were freed)
-     */
-    boolean deliverForCaller() {
-        if (!role.tryTake()) {
-            return false;
-        }
-        try {
-            if (state.get() > PipelineState.DRAINING) {
-                return false;
-            }
-            long from = next;
-            long available = highestPublished(from, Long.MAX_VALUE);
-            if (available < from) {
-                return false;
-            }
-            next = deliver(from, available, false);
-            return true;
-        } catch (Throwable unexpected) {
-            fail(unexpected, false);
-            return false;
-        } finally {
-            role.give();
-        }
-    }
-
-    /** True if the current thread is handing events on: the consumer, or a caller delivering a batch. */
-    boolean isDeliveringThread() {
-        return role.isHeldByCurrentThread();
-    }
-
-    /**
-     * An unexpected failure of the delivery loop itself (not of a downstream appender, which is counted), on the
-     * consumer thread or on a caller delivering in its place ({@code onConsumer} false), which the report names.
-     */
-    private void fail(Throwable unexpected, boolean onConsumer) {
+    /** An unexpected failure of the delivery loop itself (not of a downstream appender, which is counted). */
+    private void fail(Throwable unexpected) {
         if (state.terminate(PipelineState.FAILED)) {
             fixLastAccepted();
-            if (onConsumer) {
-                status.error("Ringlog appender '" + appender + "': its consumer thread failed; from now on events are not "
-                        + "queued but written on the callers' threads, until the appender is restarted", unexpected);
-            } else {
-                status.error("Ringlog appender '" + appender + "': handing events on failed on the caller thread '"
-                        + Thread.currentThread().getName() + "', which was delivering in the consumer's place (the queue "
-                        + "was full); from now on events are not queued but written on the callers' threads, until the "
-                        + "appender is restarted", unexpected);
-            }
+            status.error("Ringlog appender '" + appender + "': its consumer thread failed; from now on events are not "
+                    + "queued but written on the callers' threads, until the appender is restarted", unexpected);
         }
     }
 
@@ -263,13 +206,11 @@ final class ConsumerLoop<S> implements Runnable {
     }
 
     /**
-     * Hands on {@code from..to}, returns the next sequence to consume; with the role held. Stops early if the pipeline
-     * is abandoned. {@code onConsumer}: clears a stray interrupt first (a caller's own is left alone).
+     * Hands on {@code from..to}, returns the next sequence to consume. Stops early if the pipeline is abandoned. Clears a
+     * stray interrupt first: an interrupt closes NIO channels in downstream appenders.
      */
-    private long deliver(long from, long to, boolean onConsumer) {
-        if (onConsumer) {
-            Thread.interrupted();
-        }
+    private long deliver(long from, long to) {
+        Thread.interrupted();
         for (long sequence = from; sequence <= to; sequence++) {
             if (state.get() >= PipelineState.ABANDONED) {
                 release(sequence - 1, true);
@@ -341,14 +282,20 @@ final class ConsumerLoop<S> implements Runnable {
         }
         long last = fixLastAccepted();
         long sequence = next;
+        int waits = 0;
         while (sequence <= last) {
             // Never past last: a caller that claimed after it was told its event is dropped (settleAfterClose), and
             // it may publish before an earlier claim is published, so the live cursor is no bound here.
             long available = highestPublished(sequence, last);
             if (available >= sequence) {
-                sequence = deliver(sequence, available, true);
+                sequence = deliver(sequence, available);
+                waits = 0;
+            } else if (++waits <= CLOSE_YIELDS) {
+                Thread.yield(); // a claimed slot is normally published within a few instructions
             } else {
-                Thread.yield();
+                // Its caller is descheduled, or stuck inside its own slot's write (a nested log): do not spin on it
+                // for the rest of the drain's bound.
+                LockSupport.parkNanos(this, CLOSE_PARK_NANOS);
             }
             if (state.get() >= PipelineState.ABANDONED) {
                 return;

@@ -126,14 +126,6 @@ final class ConsumerParking implements WaitStrategy {
         }
     }
 
-    /**
-     * Naps while a caller holds the delivery role (it found the ring full and delivers a batch itself): the consumer
-     * looks again after a nap of the current length; consumer thread only.
-     */
-    void napWhileRoleTaken() {
-        LockSupport.parkNanos(this, napNanos);
-    }
-
     /** The next nap's length, for tests; consumer thread only. */
     long napNanos() {
         return napNanos;

@@ -24,7 +24,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -46,9 +45,9 @@ import java.util.function.Supplier;
  * {@code callersWaiting} (an {@link AtomicInteger}) the callers on the slow path, which the fast path never touches;
  * so are {@code callersBlocked} and {@code callersBlockedNanos} (striped {@code LongAdder}s, written by a caller when its
  * wait in the gate ends: the only {@code System.nanoTime()} calls of an offer are there).
- * A caller that must wait without a bound first delivers a batch itself if nobody holds the delivery role
- * ({@link #claimByDelivering()}, {@link ConsumerLoop#deliverForCaller()}); otherwise it queues in the {@link CapacityGate}; a caller that finds the pipeline stopped after a completed
- * drain is told CLOSED, and after a drain that gave up (ABANDONED) its event is dropped and counted: the stop that gave
+ * A caller that must wait queues in the {@link CapacityGate} and parks until the consumer frees and grants it a slot; it
+ * never runs the downstream with other threads' events (the consumer thread alone delivers, see {@link ConsumerLoop}).
+ * A caller that finds the pipeline stopped after a completed drain is told CLOSED, and after a drain that gave up (ABANDONED) its event is dropped and counted: the stop that gave
  * up runs the close handshake too ({@link ConsumerLoop#fixLastAccepted()}), so a claim after it is never accepted.
  *
  * <p>Counters: enqueued is the ring cursor + 1 minus the stranded claims; handed-on is the consumer's
@@ -75,8 +74,6 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final AtomicBoolean lateReportPending = new AtomicBoolean();
     private final ActivityReporter reporter;
     private final ConsumerLoop<S> consumer;
-    /** {@link ConsumerLoop#deliverForCaller()}, for the head of the gate's queue (see {@link #claimByDelivering()}). */
-    private final BooleanSupplier deliverForCaller;
     private final int discardingThreshold;
     private final FullQueuePolicy policy;
     private final long maxBlockTimeNanos;
@@ -86,8 +83,6 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      */
     private final MethodHandle whenFull;
 
-    /** How many batches a caller that finds the ring full delivers at most before it queues for a slot. */
-    private static final int DELIVERY_ROUNDS = 4;
     /** How long after a late drop its summary is emitted, so that the drops of callers released together share one. */
     private static final long LATE_REPORT_DELAY_MILLIS = 100;
     /** How long the exit hook waits, after a drain that gave up, for the callers it released to settle. */
@@ -117,7 +112,6 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         this.reporter = new ActivityReporter(settings, this.status, drops, state, System.nanoTime());
         this.consumer = new ConsumerLoop<>(ring, consumed, sink, state, gate, parking, reporter, this.status,
                 settings.name(), settings.maxBatchSize(), callersWaiting::get, this::consumerEnded);
-        this.deliverForCaller = consumer::deliverForCaller;
         this.discardingThreshold = settings.discardingThreshold();
         this.policy = settings.fullQueuePolicy();
         this.maxBlockTimeNanos = settings.maxBlockTimeNanos();
@@ -328,49 +322,18 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         }
         long begun = System.nanoTime();
         try {
-            if (maxBlockTimeNanos < 0) {
-                long sequence = claimByDelivering();
-                if (sequence != CapacityGate.NO_SLOT) {
-                    return sequence;
-                }
-            }
             parking.wakeIfIdle(consumerThread);
             long deadline = maxBlockTimeNanos < 0 ? CapacityGate.NO_DEADLINE : begun + maxBlockTimeNanos;
-            return gate.claim(ring, deadline, state, maxBlockTimeNanos < 0 ? deliverForCaller : null);
+            return gate.claim(ring, deadline, state);
         } finally {
             callersBlockedNanos.add(System.nanoTime() - begun);
             callersBlocked.increment();
         }
     }
 
-    /**
-     * Flat combining: a caller that would wait for a slot, without a bound, first takes the consumer's role if nobody
-     * holds it and hands on a batch itself ({@link ConsumerLoop#deliverForCaller()}), then claims a slot it freed, up to
-     * {@value #DELIVERY_ROUNDS} times; the callers queued in the gate are served first, by the batch's own hand-overs.
-     * A caller that then waits in the gate delivers again whenever it wakes at the head of the queue without a slot: a
-     * caller can fail to take the role from one that then stops delivering (it got its slot), and without that the
-     * callers' progress would hang on the consumer's next nap.
-     * Not with a bounded wait (a batch into a slow downstream may outlast the bound) and not on an interrupted thread
-     * (an interrupt closes NIO channels in downstream appenders). NO_SLOT if the role was taken or nothing was
-     * published: the caller then waits in the gate.
-     */
-    private long claimByDelivering() {
-        if (Thread.currentThread().isInterrupted()) {
-            return CapacityGate.NO_SLOT;
-        }
-        for (int round = 0; round < DELIVERY_ROUNDS && consumer.deliverForCaller(); round++) {
-            try {
-                return ring.tryNext();
-            } catch (InsufficientCapacityException stillFull) {
-                // other callers took what the batch freed: deliver another one while the role is free
-            }
-        }
-        return CapacityGate.NO_SLOT;
-    }
-
     @Override
     public boolean isDeliveringThread() {
-        return Thread.currentThread() == consumerThread || consumer.isDeliveringThread();
+        return Thread.currentThread() == consumerThread;
     }
 
     /**
@@ -441,16 +404,19 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             long last = consumer.fixLastAccepted();
             ConsumerLoop.Position position = consumer.position();
             long undelivered = last + 1 - position.handedOn - (position.inFlight ? 1 : 0);
-            status.error("Ringlog appender '" + settings.name() + "' could not deliver " + undelivered
-                    + (undelivered == 1 ? " event" : " events") + " within its drain timeout of "
-                    + settings.drainTimeoutMillis() + " ms; they are lost"
-                    + (position.inFlight ? ", and one more is still inside a downstream appender that has not returned" : "")
-                    + " (a downstream appender is blocked or too slow)", null);
             completeStop(false, undelivered, position.inFlight);
         } else {
             completeStop(true, 0, false);
         }
         return awaitStopReport();
+    }
+
+    private void reportAbandonedDrain(long undelivered, boolean inFlight) {
+        status.error("Ringlog appender '" + settings.name() + "' could not deliver " + undelivered
+                + (undelivered == 1 ? " event" : " events") + " within its drain timeout of "
+                + settings.drainTimeoutMillis() + " ms; they are lost"
+                + (inFlight ? ", and one more is still inside a downstream appender that has not returned" : "")
+                + " (a downstream appender is blocked or too slow)", null);
     }
 
     /**
@@ -473,11 +439,16 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     }
 
     /**
-     * The tail of every stop, run once, by whoever claimed the bounded wait: releases waiting callers, removes the exit hook, ends the
-     * periodic summary with a last one, and publishes the report. {@code ended}: the consumer ended on its own (the
-     * drain completed, or the consumer failed); otherwise the drain gave up with {@code undelivered} events left.
+     * The tail of every stop, run once, by whoever claimed the bounded wait: releases waiting callers, removes the exit
+     * hook, ends the periodic summary, publishes the report, and only then writes the status messages (the loss, if
+     * any, and a last summary). {@code ended}: the consumer ended on its own (the drain completed, or the consumer
+     * failed); otherwise the drain gave up with {@code undelivered} events left. The report goes out before anything is
+     * written to the status channel, so that every other stopper, which waits for it without a bound of its own, returns
+     * even if that channel stalls (a console on a pipe nobody reads).
      */
     private void completeStop(boolean ended, long undelivered, boolean inFlight) {
+        long lost = undelivered;
+        boolean consumerFailed = false;
         try {
             gate.signalAll();
             synchronized (lifecycle) {
@@ -487,23 +458,27 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             if (periodic != null) {
                 periodic.cancel(false);
             }
-            reporter.report(System.nanoTime());
             if (ended) {
                 // STOPPED: the close delivered every sequence up to its last one, so nothing was left behind (the
                 // queue size may still count, for a moment, a claim past the close that its caller is about to settle).
-                undelivered = state.get() == PipelineState.STOPPED ? 0 : stats().queueSize();
-                if (state.get() == PipelineState.FAILED && undelivered > 0) {
-                    status.error("Ringlog appender '" + settings.name() + "' lost " + undelivered
-                            + " queued events because its consumer thread had failed", null);
-                }
+                lost = state.get() == PipelineState.STOPPED ? 0 : stats().queueSize();
+                consumerFailed = state.get() == PipelineState.FAILED;
             }
         } finally {
             long begun;
             synchronized (lifecycle) {
                 begun = stopBegunAt;
             }
-            complete(new StopReport(state.get() == PipelineState.STOPPED, undelivered, inFlight,
+            complete(new StopReport(state.get() == PipelineState.STOPPED, lost, inFlight,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begun)));
+        }
+        if (!ended) {
+            reportAbandonedDrain(lost, inFlight);
+        }
+        reporter.report(System.nanoTime());
+        if (consumerFailed && lost > 0) {
+            status.error("Ringlog appender '" + settings.name() + "' lost " + lost
+                    + " queued events because its consumer thread had failed", null);
         }
     }
 

@@ -12,9 +12,8 @@
  * <li>False sharing: the Disruptor's {@code Sequence} is padded; the lifecycle state and the consumer's
  * parking flag are written so rarely that they are not.
  * <li>Locks exist only off the fast path: callers waiting for a slot, and lifecycle transitions.
- * <li>Single-writer state of the delivery (the consumer's sequence, its counters) has one writer at a time, the holder
- * of the {@link io.ringlog.core.internal.DeliveryRole}: the consumer thread, or a caller delivering a batch when the
- * ring is full; the role's CAS and release store order one holder's writes before the next's.
+ * <li>Single-writer state of the delivery (the consumer's sequence, its counters) has one writer, the consumer thread:
+ * no caller ever delivers queued events, even when the ring is full.
  * <li>The consumer thread is never interrupted by Ringlog.
  * </ul>
  * The LMAX Disruptor 4 is shaded into {@code io.ringlog.core.internal.disruptor} at package time.

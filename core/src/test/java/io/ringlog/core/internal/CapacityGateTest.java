@@ -43,7 +43,7 @@ class CapacityGateTest {
         /** As above, with the number of callers expected in the queue by then computed at each poll. */
         Caller(String name, long deadlineNanos, IntSupplier queuedAfter) {
             thread = TestThreads.startThread(name, () -> {
-                sequence.set(gate.claim(ring, deadlineNanos, state, null));
+                sequence.set(gate.claim(ring, deadlineNanos, state));
                 interruptedAfter.set(Thread.currentThread().isInterrupted());
             });
             await().until(() -> (gate.waiters() == queuedAfter.getAsInt() && TestThreads.isParked(thread)) || !thread.isAlive());

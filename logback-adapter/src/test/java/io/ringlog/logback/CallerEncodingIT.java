@@ -1,0 +1,132 @@
+package io.ringlog.logback;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.core.OutputStreamAppender;
+import io.ringlog.contract.TestThreads;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.spi.MDCAdapter;
+
+/**
+ * File children without a filter are encoded on the callers' threads, with their own encoder, and write what
+ * synchronous logging writes; a child with a filter is encoded on the consumer; the children get their own encoders
+ * back when the appender stops.
+ */
+class CallerEncodingIT {
+
+    private static final int THREADS = 4;
+    private static final int EVENTS_PER_THREAD = 2_000;
+    private static final Pattern LINE = Pattern.compile(".* \\[(caller-\\d)\\] \\[req-\\d+\\] app - event (\\d+)$");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFileChildIsEncodedOnTheCallersAndHoldsWhatSynchronousLoggingWrote() throws Exception {
+        ThreadRecordingEncoder encoded;
+        ThreadRecordingEncoder filtered;
+        try (LogbackFixture logback = new LogbackFixture("caller-encoding").property("dir", dir).configure("caller-encoding")) {
+            OutputStreamAppender<?> encodedChild = logback.child("ENCODED");
+            OutputStreamAppender<?> filteredChild = logback.child("FILTERED");
+            assertThat(encodedChild.getEncoder()).isInstanceOf(CallerEncoder.class);
+            encoded = (ThreadRecordingEncoder) ((CallerEncoder) encodedChild.getEncoder()).own();
+            assertThat(filteredChild.getEncoder()).as("a child with a filter keeps its encoder").isInstanceOf(ThreadRecordingEncoder.class);
+            filtered = (ThreadRecordingEncoder) filteredChild.getEncoder();
+
+            logFromCallers(logback);
+
+            logback.ring().stop();
+            assertThat(encodedChild.getEncoder()).as("its own encoder is back after the stop").isSameAs(encoded);
+        }
+        List<String> async = Files.readAllLines(dir.resolve("encoded.log"), StandardCharsets.UTF_8);
+        List<String> sync = Files.readAllLines(dir.resolve("sync.log"), StandardCharsets.UTF_8);
+        assertThat(sorted(async)).as("the lines encoded on the callers, against the synchronous file's").isEqualTo(sorted(sync));
+        assertThat(async.stream().filter(line -> LINE.matcher(line).matches()).count()).isEqualTo((long) THREADS * EVENTS_PER_THREAD);
+        assertPerCallerOrder(async);
+
+        assertThat(encoded.encodingThreads()).as("threads that encoded for the child without a filter")
+                .isNotEmpty().allSatisfy(name -> assertThat(name).startsWith("caller-"));
+        assertThat(filtered.encodingThreads()).as("threads that encoded for the child with a filter").containsExactly("ringlog-RING");
+        assertThat(Files.readAllLines(dir.resolve("filtered.log"), StandardCharsets.UTF_8).stream()
+                .filter(line -> line.matches("(INFO |WARN ) \\[caller-\\d\\] event \\d+")))
+                .as("INFO and WARN lines of the child with a filter").hasSize(THREADS * EVENTS_PER_THREAD / 2);
+    }
+
+    @Test
+    void aRollingFileEncodedOnTheCallersRollsOverWithoutLosingOrSplittingALine() throws Exception {
+        try (LogbackFixture logback = new LogbackFixture("caller-encoding-rolling").property("dir", dir)
+                .property("maxFileSize", "64KB").configure("caller-encoding")) {
+            logFromCallers(logback);
+        }
+        List<String> lines = new ArrayList<>();
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(dir)) {
+            files = listed.filter(f -> f.getFileName().toString().startsWith("encoded.")).sorted().collect(Collectors.toList());
+        }
+        assertThat(files).as("rolled files").hasSizeGreaterThan(2);
+        for (Path file : files) {
+            lines.addAll(Files.readAllLines(file, StandardCharsets.UTF_8));
+        }
+        List<String> events = lines.stream().filter(line -> line.contains(" app - event ")).collect(Collectors.toList());
+        assertThat(events).as("every line whole").allSatisfy(line -> assertThat(line).matches(LINE));
+        assertThat(events).hasSize(THREADS * EVENTS_PER_THREAD).doesNotHaveDuplicates();
+    }
+
+    /** Each caller logs its events in order, with an MDC request id; every 50th is a WARN with an exception, every other one DEBUG. */
+    private static void logFromCallers(LogbackFixture logback) throws InterruptedException {
+        Logger log = logback.logger("app");
+        MDCAdapter mdc = logback.context.getMDCAdapter();
+        List<Thread> callers = new ArrayList<>();
+        for (int t = 0; t < THREADS; t++) {
+            callers.add(TestThreads.startThread("caller-" + t, () -> {
+                for (int i = 0; i < EVENTS_PER_THREAD; i++) {
+                    mdc.put("requestId", "req-" + i);
+                    if (i % 50 == 0) {
+                        log.warn("event {}", i, new IOException("failure " + i));
+                    } else if (i % 2 == 0) {
+                        log.info("event {}", i);
+                    } else {
+                        log.debug("event {}", i);
+                    }
+                }
+                mdc.remove("requestId");
+            }));
+        }
+        for (Thread caller : callers) {
+            caller.join();
+        }
+    }
+
+    private static void assertPerCallerOrder(List<String> lines) {
+        int[] last = new int[THREADS];
+        java.util.Arrays.fill(last, -1);
+        for (String line : lines) {
+            Matcher matcher = LINE.matcher(line);
+            if (matcher.matches()) {
+                int caller = matcher.group(1).charAt(matcher.group(1).length() - 1) - '0';
+                int event = Integer.parseInt(matcher.group(2));
+                assertThat(event).as("order of %s's events at line: %s", matcher.group(1), line).isGreaterThan(last[caller]);
+                last[caller] = event;
+            }
+        }
+    }
+
+    private static List<String> sorted(List<String> lines) {
+        List<String> copy = new ArrayList<>(lines);
+        Collections.sort(copy);
+        return copy;
+    }
+}
