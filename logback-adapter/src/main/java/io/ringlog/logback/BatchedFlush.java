@@ -5,6 +5,9 @@ import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.spi.ContextAware;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 /**
  * Makes one {@link OutputStreamAppender} child (a file or console appender) write every event and flush once
@@ -36,10 +39,22 @@ final class BatchedFlush {
     /** Whether an event was written without a flush since the last end of batch; the consumer thread only. */
     private boolean unflushed;
 
+    /**
+     * Each stream child's configured {@code immediateFlush}, as first seen by any Ringlog appender: a child shared by two
+     * of them may have its flag switched by one while the other plans, and must not have the switched value restored
+     * for good. Weak keys: a child that is thrown away (a reconfiguration) leaves nothing behind.
+     */
+    private static final Map<OutputStreamAppender<?>, Boolean> CONFIGURED = Collections.synchronizedMap(new WeakHashMap<>());
+
     BatchedFlush(OutputStreamAppender<ILoggingEvent> target, ContextAware status) {
         this.target = target;
         this.status = status;
-        this.configuredImmediateFlush = target.isImmediateFlush();
+        this.configuredImmediateFlush = configuredImmediateFlush(target);
+    }
+
+    /** The child's {@code immediateFlush} as configured, not as switched for the moment by a Ringlog delivery. */
+    static boolean configuredImmediateFlush(OutputStreamAppender<ILoggingEvent> child) {
+        return CONFIGURED.computeIfAbsent(child, OutputStreamAppender::isImmediateFlush);
     }
 
     /** The child whose flushing this batches. */

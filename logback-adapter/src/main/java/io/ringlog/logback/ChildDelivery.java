@@ -124,7 +124,7 @@ final class ChildDelivery implements EventSink<EventSlot> {
     @Override
     public void afterLastDelivery() {
         for (Appender<ILoggingEvent> child : children.snapshot()) {
-            if (child instanceof OutputStreamAppender && !((OutputStreamAppender<ILoggingEvent>) child).isImmediateFlush()) {
+            if (child instanceof OutputStreamAppender && !BatchedFlush.configuredImmediateFlush((OutputStreamAppender<ILoggingEvent>) child)) {
                 BatchedFlush.flushUnlocked((OutputStreamAppender<ILoggingEvent>) child, status, "after the last delivery of a drain");
             }
         }
@@ -157,7 +157,7 @@ final class ChildDelivery implements EventSink<EventSlot> {
                 next[i] = kept;
             } else if (targets[i] instanceof OutputStreamAppender) {
                 OutputStreamAppender<ILoggingEvent> stream = (OutputStreamAppender<ILoggingEvent>) targets[i];
-                if (flushAtEndOfBatch || stream.isImmediateFlush()) {
+                if (flushAtEndOfBatch || BatchedFlush.configuredImmediateFlush(stream)) {
                     next[i] = new BatchedFlush(stream, status);
                 }
             }

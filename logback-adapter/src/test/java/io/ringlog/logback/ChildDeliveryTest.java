@@ -46,6 +46,25 @@ class ChildDeliveryTest {
         assertThat(late.stream.flushes).isBetween(1, 2);
     }
 
+    /**
+     * A child shared by two Ringlog appenders: the second plans while the first has switched the child's immediateFlush
+     * for one event; it must restore the configured value, not the switched one.
+     */
+    @Test
+    void aChildSharedByTwoAppendersKeepsItsConfiguredImmediateFlush() {
+        StreamFixture shared = new StreamFixture("SHARED", true);
+        ChildDelivery first = new ChildDelivery(children(shared), CallerEncoding.NONE, shared.appender, true);
+        first.deliver(slot(shared.event("a")), true);
+        shared.appender.setImmediateFlush(false); // as the first one leaves it while it appends an event within a batch
+        ChildDelivery second = new ChildDelivery(children(shared), CallerEncoding.NONE, shared.appender, true);
+        second.deliver(slot(shared.event("b")), false);
+        shared.appender.setImmediateFlush(true); // the first one restores it
+        second.deliver(slot(shared.event("c")), true);
+
+        assertThat(shared.appender.isImmediateFlush()).as("the configured immediateFlush").isTrue();
+        assertThat(shared.stream.text()).isEqualTo("a\nb\nc\n");
+    }
+
     /** Logback's doAppend drops an event for a stopped appender with a warning, at most a few times: it is a failure. */
     @Test
     void anEventForAStoppedChildFailsWhileTheOtherChildrenStillGetIt() {
