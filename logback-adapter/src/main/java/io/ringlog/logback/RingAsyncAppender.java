@@ -13,6 +13,7 @@ import io.ringlog.core.PipelineSettings;
 import io.ringlog.core.PipelineStats;
 import io.ringlog.core.StopReport;
 import java.util.Iterator;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A drop-in replacement for {@code ch.qos.logback.classic.AsyncAppender}: change the {@code class}
@@ -132,6 +133,8 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     private final LogbackStatus status = new LogbackStatus(this);
     private AsyncPipeline<EventSlot> pipeline;
     private CallerEncoding encoding = CallerEncoding.NONE;
+    /** The thread stopping the previous run's children, if a stop left that to one; start() waits for it. */
+    private Thread childStopper;
     private boolean callerData;
     private AutoCloseable mbean;
     private LiveAppenders.Registration live = () -> { };
@@ -163,6 +166,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         if (pipelineSettings == null) {
             return;
         }
+        awaitPreviousChildStopper(pipelineSettings.drainTimeoutMillis());
         children.startStopped(this);
         CallerEncoding encodedOnCaller = CallerEncoding.install(children.snapshot());
         ChildDelivery delivery = new ChildDelivery(children, encodedOnCaller, this, settings.flushAtEndOfBatch);
@@ -262,7 +266,41 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
             stopped.uninstall();
         }, "ringlog-" + pipelineName() + "-stop-children");
         stopper.setDaemon(true);
+        childStopper = stopper;
         stopper.start();
+    }
+
+    /**
+     * Waits, within the new run's {@code maxFlushTime}, for the thread that stops the previous run's children (a stop
+     * whose drain gave up or was deferred), so that it does not stop them after this start has started them again.
+     * If it does not end in time (a child blocked in its own stop), the start goes on with a warning: an event for a
+     * child stopped later is counted as failed, never delivered into nothing.
+     */
+    private void awaitPreviousChildStopper(long boundMillis) {
+        Thread stopper = childStopper;
+        childStopper = null;
+        if (stopper == null || !stopper.isAlive()) {
+            return;
+        }
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(boundMillis);
+        while (stopper.isAlive()) {
+            long left = boundMillis == 0 ? Long.MAX_VALUE : deadline - System.nanoTime();
+            if (left <= 0) {
+                addWarn("Appender [" + pipelineName() + "] starts while the child appenders of its previous run are still being "
+                        + "stopped (one of them did not return from its stop within " + boundMillis + " ms); a child stopped "
+                        + "after this start fails the events delivered to it, which are counted as failed.");
+                break;
+            }
+            try {
+                stopper.join(boundMillis == 0 ? 0 : Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
