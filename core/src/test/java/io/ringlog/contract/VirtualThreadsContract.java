@@ -6,11 +6,15 @@ import static org.assertj.core.api.Assertions.fail;
 import io.ringlog.core.PipelineStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -18,7 +22,8 @@ import org.junit.jupiter.api.Timeout;
  * 10,000 virtual threads log through the adapter into a 64-slot ring under BLOCK, so nearly all of them wait for room
  * at once. Waiting callers must unmount from their carriers (the core's CapacityGate waits on a Condition), so that
  * the few carriers never all sit pinned: no deadlock, no JFR {@code jdk.VirtualThreadPinned} event inside Ringlog on
- * JDK 24 and newer (JEP 491), and exactly every event in the file, whole and in each thread's order.
+ * JDK 24 and newer (JEP 491), and exactly every event in the file, whole and in each thread's order. And however many
+ * virtual threads find the ring full, none of them ever delivers other threads' events: only the consumer thread does.
  *
  * <p>Compiles at release 17: the subclass, compiled at release 21 by the {@code jdk25} profile, starts the virtual
  * threads; {@code .ci/matrix virtual-threads} runs it on JDK 25.
@@ -31,6 +36,13 @@ public abstract class VirtualThreadsContract extends ContractTestBase {
     private static final long WARM_UP_EVENTS_PER_THREAD = 2_000;
     private static final long LOGGED = THREADS * EVENTS_PER_THREAD + WARM_UP_THREADS * WARM_UP_EVENTS_PER_THREAD;
     private static final long DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(120);
+    /** The burst test: many virtual threads, a few events each, into a ring they outrun at once. */
+    private static final int BURST_THREADS = 1_000;
+    private static final long BURST_EVENTS_PER_THREAD = 20;
+    private static final int BURST_RING = 16;
+    private static final long BURST_DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** The consumer thread of the scenarios' Ringlog appender, {@code ASYNC}. */
+    private static final String CONSUMER_THREAD = "ringlog-ASYNC";
     /** The top frame of a pin the JVM causes while it loads a class. */
     private static final Pattern CLASS_LOADING = Pattern.compile("^at (jdk\\.internal\\.loader\\.|java\\.lang\\.ClassLoader\\.)");
     /** Test classes that may appear on a pinned stack: this package, and the adapters' harnesses and tests. */
@@ -54,7 +66,7 @@ public abstract class VirtualThreadsContract extends ContractTestBase {
                     StressLoad.PLATFORM_THREADS)) {
                 warmUp.join();
             }
-            awaitAll(StressLoad.start(harness, 0, THREADS, EVENTS_PER_THREAD, this::startVirtualThread));
+            awaitAll(StressLoad.start(harness, 0, THREADS, EVENTS_PER_THREAD, this::startVirtualThread), DEADLINE_NANOS);
             pinned = pinning.stop();
         }
         PipelineStats stats = harness.stats();
@@ -81,9 +93,49 @@ public abstract class VirtualThreadsContract extends ContractTestBase {
         assertThat(Arrays.copyOfRange(next, THREADS, next.length)).as("events per warm-up thread").containsOnly(WARM_UP_EVENTS_PER_THREAD);
     }
 
-    /** Joins every thread within the deadline; otherwise dumps all threads, virtual ones included, and fails. */
-    private void awaitAll(List<Thread> threads) throws Exception {
-        long deadline = System.nanoTime() + DEADLINE_NANOS;
+    /**
+     * Only the consumer thread hands events on, whatever the callers are: a virtual thread that found the ring full and
+     * took the delivery role could be unmounted while it holds it, and on JDK 21-23, with every carrier pinned by
+     * another caller, never mounted again, so that nobody delivers. {@value #BURST_THREADS} virtual threads log
+     * {@value #BURST_EVENTS_PER_THREAD} events each into a ring of {@value #BURST_RING} (BLOCK); the scenario's test
+     * appender records the thread of each delivery: every one must be the consumer's, and every event delivered.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void virtualThreadsBurstingIntoAFullRingNeverDeliverOtherThreadsEvents() throws Exception {
+        harness.configure(Scenario.GATED, Scenario.settings(file, BURST_RING, "BLOCK"));
+        // Initialises the classes of the logging path, the full-ring path included, on platform threads (see above).
+        for (Thread warmUp : StressLoad.start(harness, BURST_THREADS, WARM_UP_THREADS, WARM_UP_EVENTS_PER_THREAD,
+                StressLoad.PLATFORM_THREADS)) {
+            warmUp.join();
+        }
+        TestSink sink = TestSinks.get("GATED");
+        List<Thread> virtualThreads = StressLoad.start(harness, 0, BURST_THREADS, BURST_EVENTS_PER_THREAD, this::startVirtualThread);
+        awaitAll(virtualThreads, BURST_DEADLINE_NANOS);
+        Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> harness.stats().queueSize() == 0);
+        PipelineStats stats = harness.stats();
+        harness.shutdown();
+
+        long logged = BURST_THREADS * BURST_EVENTS_PER_THREAD + WARM_UP_THREADS * WARM_UP_EVENTS_PER_THREAD;
+        Map<String, Long> deliveries = sink.deliveriesByThread();
+        Set<String> virtualNames = virtualThreads.stream().map(Thread::getName).collect(Collectors.toSet());
+        List<Map.Entry<String, Long>> byVirtualThreads = deliveries.entrySet().stream()
+                .filter(entry -> virtualNames.contains(entry.getKey())).collect(Collectors.toList());
+        assertThat(byVirtualThreads.size())
+                .as("virtual threads that delivered events: they delivered %d events (the first: %s); the consumer %s delivered %s",
+                        byVirtualThreads.stream().mapToLong(Map.Entry::getValue).sum(),
+                        byVirtualThreads.stream().limit(8).collect(Collectors.toList()), CONSUMER_THREAD, deliveries.get(CONSUMER_THREAD))
+                .isZero();
+        assertThat(deliveries.keySet()).as("the threads that delivered, the platform threads' warm-up included: %s", deliveries)
+                .containsOnly(CONSUMER_THREAD);
+        assertThat(stats.dropped()).as(stats.toString()).isZero();
+        assertThat(stats.delivered()).as(stats.toString()).isEqualTo(logged);
+        assertThat(sink.records()).hasSize((int) logged);
+    }
+
+    /** Joins every thread within {@code deadlineNanos}; otherwise dumps all threads, virtual ones included, and fails. */
+    private void awaitAll(List<Thread> threads, long deadlineNanos) throws Exception {
+        long deadline = System.nanoTime() + deadlineNanos;
         for (Thread thread : threads) {
             long left = deadline - System.nanoTime();
             if (left > 0) {
@@ -95,7 +147,7 @@ public abstract class VirtualThreadsContract extends ContractTestBase {
                 dumpThreads(dump);
                 long alive = threads.stream().filter(Thread::isAlive).count();
                 fail(alive + " of " + threads.size() + " virtual threads still logging after "
-                        + TimeUnit.NANOSECONDS.toSeconds(DEADLINE_NANOS) + " s (deadlock?); thread dump in " + dump);
+                        + TimeUnit.NANOSECONDS.toSeconds(deadlineNanos) + " s (deadlock?); thread dump in " + dump);
             }
         }
     }
