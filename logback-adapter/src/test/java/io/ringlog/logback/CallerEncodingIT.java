@@ -14,8 +14,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.spi.MDCAdapter;
@@ -23,7 +21,8 @@ import org.slf4j.spi.MDCAdapter;
 /**
  * File children without a filter are encoded on the callers' threads, with their own encoder, and write what
  * synchronous logging writes; a child with a filter is encoded on the consumer; the children get their own encoders
- * back when the appender stops.
+ * back when the appender stops. (Rolling over while encoded on the callers is the rolling contract's scenario,
+ * {@code contract-rolling.xml}: its file has no filter, so it is encoded on the callers there too.)
  */
 class CallerEncodingIT {
 
@@ -63,26 +62,6 @@ class CallerEncodingIT {
         assertThat(Files.readAllLines(dir.resolve("filtered.log"), StandardCharsets.UTF_8).stream()
                 .filter(line -> line.matches("(INFO |WARN ) \\[caller-\\d\\] event \\d+")))
                 .as("INFO and WARN lines of the child with a filter").hasSize(THREADS * EVENTS_PER_THREAD / 2);
-    }
-
-    @Test
-    void aRollingFileEncodedOnTheCallersRollsOverWithoutLosingOrSplittingALine() throws Exception {
-        try (LogbackFixture logback = new LogbackFixture("caller-encoding-rolling").property("dir", dir)
-                .property("maxFileSize", "64KB").configure("caller-encoding")) {
-            logFromCallers(logback);
-        }
-        List<String> lines = new ArrayList<>();
-        List<Path> files;
-        try (Stream<Path> listed = Files.list(dir)) {
-            files = listed.filter(f -> f.getFileName().toString().startsWith("encoded.")).sorted().collect(Collectors.toList());
-        }
-        assertThat(files).as("rolled files").hasSizeGreaterThan(2);
-        for (Path file : files) {
-            lines.addAll(Files.readAllLines(file, StandardCharsets.UTF_8));
-        }
-        List<String> events = lines.stream().filter(line -> line.contains(" app - event ")).collect(Collectors.toList());
-        assertThat(events).as("every line whole").allSatisfy(line -> assertThat(line).matches(LINE));
-        assertThat(events).hasSize(THREADS * EVENTS_PER_THREAD).doesNotHaveDuplicates();
     }
 
     /** Each caller logs its events in order, with an MDC request id; every 50th is a WARN with an exception, every other one DEBUG. */
