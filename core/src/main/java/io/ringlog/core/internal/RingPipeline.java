@@ -102,8 +102,21 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final AtomicBoolean boundedWaitClaimed = new AtomicBoolean();
     private final AtomicBoolean deferredStopReported = new AtomicBoolean();
 
+    /** Schedules the periodic summary; {@link ReportScheduler#every} but in tests of a scheduler that fails. */
+    interface PeriodicReports {
+        Future<?> schedule(long periodMillis, Runnable report);
+    }
+
+    private final PeriodicReports periodicReports;
+
     /** Pre-allocates the ring; see {@link AsyncPipeline#create}. */
     public RingPipeline(PipelineSettings settings, Supplier<S> slotFactory, EventSink<S> sink, StatusReporter status) {
+        this(settings, slotFactory, sink, status, ReportScheduler::every);
+    }
+
+    RingPipeline(PipelineSettings settings, Supplier<S> slotFactory, EventSink<S> sink, StatusReporter status,
+                 PeriodicReports periodicReports) {
+        this.periodicReports = periodicReports;
         this.settings = settings;
         this.status = new GuardedStatus(status);
         this.parking = new ConsumerParking(settings.capacity());
@@ -152,7 +165,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                 complete(new StopReport(true, 0, false, 0)); // nothing was ever accepted, so nothing to drain
                 throw new IllegalStateException("Ringlog pipeline '" + settings.name() + "' could not start its consumer thread", noThread);
             }
-            reports = ReportScheduler.every(settings.reportIntervalMillis(), () -> reporter.report(System.nanoTime()));
+            try {
+                reports = periodicReports.schedule(settings.reportIntervalMillis(), () -> reporter.report(System.nanoTime()));
+            } catch (RuntimeException | Error noReporter) {
+                // For example no native thread for the reporter: the pipeline runs (its consumer is already running and
+                // its exit hook registered), its drops are still counted, only the periodic summaries are missing.
+                status.warn("Ringlog appender '" + settings.name() + "' could not schedule its periodic drop summaries ("
+                        + noReporter + "); it runs without them, and its drops are still counted in its statistics and MBean");
+            }
         }
     }
 
@@ -303,10 +323,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     private void scheduleLateReport() {
         if (state.get() >= PipelineState.DRAINING && lateReportPending.compareAndSet(false, true)) {
-            ReportScheduler.once(LATE_REPORT_DELAY_MILLIS, () -> {
-                lateReportPending.set(false);
-                reporter.report(System.nanoTime());
-            });
+            try {
+                ReportScheduler.once(LATE_REPORT_DELAY_MILLIS, () -> {
+                    lateReportPending.set(false);
+                    reporter.report(System.nanoTime());
+                });
+            } catch (RuntimeException | Error noReporter) {
+                lateReportPending.set(false); // the drop is counted; a failure to summarise it must not reach the caller
+            }
         }
     }
 
