@@ -68,6 +68,7 @@ public final class JdbcReport {
                 .append("event is one row, and each trial checked that the table held exactly one row per event ")
                 .append("logged). Ratio: against the stock `<Async>` at the same thread count. Rows per insert: ")
                 .append("rows over the sessions the database saw during the trial (`<DriverManager>` connects once per flush).\n\n");
+        md.append("Measured on ").append(Environment.machine(environment)).append(".\n\n");
         md.append("| contender |");
         threads.forEach(t -> md.append(' ').append(t).append(t == 1 ? " thread" : " threads")
                 .append(" (rows/s) | ratio | rows per insert |"));
@@ -97,7 +98,8 @@ public final class JdbcReport {
         md.append(String.format(Locale.ROOT, "Environment: %s; %s; %s CPUs (%s); %s; git %s.%n",
                 environment.getProperty("env.java"), environment.getProperty("env.os"), environment.getProperty("env.cpus"),
                 environment.getProperty("env.cpu"), environment.getProperty("env.memory"), environment.getProperty("env.git")));
-        Charts.groupedBars(dir.resolve("jdbc-throughput.png"), "Log4j2 JDBC (bufferSize 500) into PostgreSQL: rows/s",
+        Charts.groupedBars(dir.resolve("jdbc-throughput.png"), "Log4j2 JDBC (bufferSize 500) into PostgreSQL: rows/s, "
+                + Environment.host(environment),
                 "JMH threads", "rows/s", categories, series);
         Files.writeString(dir.resolve(REPORT_FILE), md.toString(), StandardCharsets.UTF_8);
     }

@@ -26,7 +26,8 @@ import java.util.stream.Collectors;
 /**
  * Renders {@code report.md} and its PNG charts from a results directory: medians of every trial, each beside
  * its ratio to the stock appender of the same framework from the same run, the delivery verdicts, the
- * environment and the exact command. Re-runnable: {@code Compare render DIR}.
+ * environment and the exact command. The machine (CPU model and cores) stands at the top and under each section's
+ * heading, since a ranking holds for the host that measured it. Re-runnable: {@code Compare render DIR}.
  */
 final class Report {
 
@@ -86,6 +87,8 @@ final class Report {
         line("# Ringlog benchmarks: " + run.getProperty("mode", "?") + " run of " + run.getProperty("env.started", "?"));
         line();
         line("Command: `" + run.getProperty("command", "?") + "`");
+        line();
+        line("Machine: " + Environment.machine(run) + ".");
         line();
         if ("smoke".equals(run.getProperty("mode"))) {
             line("> **Smoke run**: one fork, one short iteration per trial, a subset of contenders. It proves that the");
@@ -148,6 +151,7 @@ final class Report {
     private void throughputSection() throws IOException {
         line("## Throughput (events logged per second by all callers; higher is better)");
         line();
+        measuredOn();
         for (String framework : FRAMEWORKS) {
             List<Results.Trial> subset = select(t -> t.framework().equals(framework) && t.kind().equals("throughput"));
             if (subset.isEmpty()) {
@@ -209,7 +213,8 @@ final class Report {
                 }
                 if (threads.size() > 1) {
                     String png = "throughput-" + framework + "-" + sink + ".png";
-                    Charts.throughput(dir.resolve(png), title(framework) + " throughput by caller threads, sink " + sink, series);
+                    Charts.throughput(dir.resolve(png), title(framework) + " throughput by caller threads, sink " + sink
+                            + ", " + Environment.host(run), series);
                     line("![" + title(framework) + " throughput, sink " + sink + "](" + png + ")");
                     line();
                 }
@@ -220,6 +225,7 @@ final class Report {
     private void allocationSection() throws IOException {
         line("## Allocation per call (bytes per logged event, `gc.alloc.rate.norm`; lower is better)");
         line();
+        measuredOn();
         line("JMH's GC profiler divides all the JVM's allocation (the consumer thread's included) by the events logged.");
         line();
         for (String framework : FRAMEWORKS) {
@@ -251,7 +257,7 @@ final class Report {
             if (!bars.isEmpty()) {
                 String png = "allocation-" + framework + ".png";
                 Charts.bars(dir.resolve(png), title(framework) + " allocation per call, sink COUNTING, " + threads
-                        + (threads == 1 ? " thread" : " threads"), "bytes per event", bars);
+                        + (threads == 1 ? " thread" : " threads") + ", " + Environment.host(run), "bytes per event", bars);
                 line("![" + title(framework) + " allocation](" + png + ")");
                 line();
             }
@@ -272,6 +278,7 @@ final class Report {
         }
         line("## CPU per event (ns of the JVM's CPU per logged event, and cores busy; sink " + counting + ")");
         line();
+        measuredOn();
         line("All the JVM's threads (callers, consumer, collector, JIT) over each measured iteration. Where the machine's"
                 + " cores are all busy, throughput is the cores divided by the CPU per event; a contender whose threads park"
                 + " on a lock leaves cores idle instead.");
@@ -302,6 +309,7 @@ final class Report {
     private void latencySection() throws IOException {
         line("## Caller latency at a fixed offered rate (microseconds; lower is better)");
         line();
+        measuredOn();
         line("One caller thread schedules each call at its intended time and records `end - intended start` in an"
                 + " HdrHistogram, so a stall is charged to every call it delays (coordinated omission accounted for).");
         line("`achieved` is the rate actually sustained; below the offered rate the caller fell behind schedule.");
@@ -340,7 +348,8 @@ final class Report {
                     }
                     line();
                     String png = "latency-" + framework + "-" + sink + "-" + rate + ".png";
-                    Charts.latency(dir.resolve(png), title(framework) + " caller latency at " + rate(rate) + ", sink " + sink,
+                    Charts.latency(dir.resolve(png), title(framework) + " caller latency at " + rate(rate) + ", sink "
+                            + sink + ", " + Environment.host(run),
                             List.of(PERCENTILES), series);
                     line("![" + title(framework) + " latency at " + rate(rate) + "](" + png + ")");
                     line();
@@ -356,6 +365,7 @@ final class Report {
         }
         line("## CPU (cores busy = CPU time / wall time; lower is better)");
         line();
+        measuredOn();
         line("Idle: the context is up and nobody logs. Blocked: two callers log into a sink that sleeps "
                 + Sink.STALLED_PARK_NANOS / 1000 + " µs per event, so the queue stays full; a caller that waits by parking"
                 + " costs ~0, one that spins costs a core. Lossy contenders drop instead of waiting, so their callers run flat out.");
@@ -388,6 +398,7 @@ final class Report {
         row("JVM", "env.java");
         row("OS", "env.os");
         row("CPU", "env.cpu");
+        row("CPU topology", "env.cpu.topology");
         row("Available processors", "env.cpus");
         row("Memory", "env.memory");
         row("Git revision", "env.git");
@@ -424,6 +435,12 @@ final class Report {
                 + " (they lose events under contention with 4.0.0); Ringlog's own Disruptor is relocated inside ringlog-core;"
                 + " logstash-logback-encoder embeds its own relocated copy.");
         line("- Raw data: the `jmh-*.json` files beside this report.");
+        line();
+    }
+
+    /** The machine under a section's heading: a table copied out of the report keeps its host. */
+    private void measuredOn() {
+        line("Measured on " + Environment.machine(run) + ".");
         line();
     }
 

@@ -7,7 +7,10 @@ import static io.ringlog.benchmarks.report.ServiceResults.range;
 
 import io.ringlog.benchmarks.report.ServiceResults.Delivery;
 import io.ringlog.benchmarks.report.ServiceResults.Run;
+import io.ringlog.benchmarks.report.ServiceResults.Setup;
 import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,15 +28,20 @@ import java.util.stream.Collectors;
  * loop's latencies at fixed rates, the service's CPU per request and the log volume, all as medians over repeats, with
  * ratios against the {@value #REFERENCE} variant; the targets' verdicts ({@link ServiceTargets}); and the delivery check,
  * which fails the run when a lossless variant (every one but {@code off}) wrote fewer than
- * {@value ServiceResults#LINES_PER_REQUEST} lines per request its server answered.
+ * {@value ServiceResults#LINES_PER_REQUEST} lines per request its server answered. The machine (CPU model and cores)
+ * stands above the targets and each flavour's tables, and a run whose services were pinned to one CPU says so under the
+ * title.
  */
 public final class ServiceReport {
 
     static final String REFERENCE = ServiceTargets.STOCK;
     static final String REPORT_FILE = "service-report.md";
+    /** The environment of the run, captured when its report is first rendered, so that a re-render keeps it. */
+    static final String ENVIRONMENT_FILE = "service-environment.properties";
 
-    private static final Map<String, String> WORKLOADS = Map.of(
+    private static final Map<String, String> WORKLOAD_TITLES = Map.of(
             "cpu", "CPU-bound: `GET /work?n=1000` (a sieve, five lines)",
+            "logging", "logging-heavy: `GET /work?n=10` (the same five lines around a sieve of 10 numbers, almost no work)",
             "wait", "wait-bound: `GET /work?n=1000&delayMs=50` (the same, plus a 50 ms wait)");
 
     private ServiceReport() {
@@ -55,7 +63,7 @@ public final class ServiceReport {
         Path dir = Path.of(args[0]);
         boolean delivered;
         try {
-            delivered = render(dir, command, Environment.capture());
+            delivered = render(dir, command, runEnvironment(dir));
         } catch (IllegalArgumentException e) {
             System.err.println("FAILED: " + e.getMessage());
             System.exit(3);
@@ -68,6 +76,23 @@ public final class ServiceReport {
         }
     }
 
+    /** The run's environment: as first captured for this directory, or captured now (the run just ended) and kept. */
+    private static Properties runEnvironment(Path dir) throws IOException {
+        Path file = dir.resolve(ENVIRONMENT_FILE);
+        Properties environment = new Properties();
+        if (Files.exists(file)) {
+            try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                environment.load(reader);
+            }
+            return environment;
+        }
+        environment = Environment.capture();
+        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            environment.store(writer, "The machine of the service run, as the report first saw it");
+        }
+        return environment;
+    }
+
     /**
      * @return {@code false} if a lossless variant lost a line (the report says which at the top)
      */
@@ -76,8 +101,21 @@ public final class ServiceReport {
         if (results.runs().isEmpty()) {
             throw new IllegalArgumentException(dir.resolve(ServiceResults.RUNS_FILE) + " holds no results");
         }
+        Setup setup = results.setup();
         List<Delivery> lost = results.deliveries().stream().filter(Delivery::lost).collect(Collectors.toList());
-        StringBuilder md = new StringBuilder("# Ringlog in a web service\n\n");
+        StringBuilder md = new StringBuilder("# Ringlog in a web service")
+                .append(setup.serviceCpus() == 1 ? ", each service on one CPU" : "").append("\n\n");
+        if (setup.pinned()) {
+            md.append("> **").append(setup.serviceCpus() == 1 ? "One CPU" : setup.serviceCpus() + " CPUs")
+                    .append("**: each service JVM ran on CPU ").append(setup.serviceCpuset()).append(" alone (`taskset -c ")
+                    .append(setup.serviceCpuset()).append("`, `-XX:ActiveProcessorCount=").append(setup.serviceCpus())
+                    .append("`; its JVM chose the ").append(setup.gc()).append(" collector), its load generators on CPU ")
+                    .append(setup.loadCpuset()).append(" (`taskset -c ").append(setup.loadCpuset()).append("`). ")
+                    .append(setup.serviceCpus() == 1 ? "The target on one CPU: Ringlog serves at least the requests/s of "
+                            + "synchronous logging, and delivers every line." : "")
+                    .append("\n\n");
+        }
+        md.append("Machine: ").append(machine(environment, setup)).append(".\n\n");
         if (lost.isEmpty()) {
             md.append("Delivery: every lossless variant wrote all ").append(LINES_PER_REQUEST)
                     .append(" lines of every request its server answered.\n\n");
@@ -88,9 +126,19 @@ public final class ServiceReport {
             md.append('\n');
         }
         int repeats = results.runs().stream().mapToInt(Run::repeat).max().orElse(1);
-        md.append("Command: `").append(command).append("`. ").append(method(repeats)).append("\n\n");
+        md.append("Command: `").append(command).append("`. ").append(method(repeats, setup, environment)).append("\n\n");
 
         md.append("## Targets\n\n");
+        md.append("On ").append(machine(environment, setup)).append(": ").append(repeats == 1 ? "one JVM per variant"
+                : "medians of " + repeats + " JVMs per variant").append(", closed loop (wrk). ")
+                .append(setup.serviceCpus() == 1
+                        ? "On one CPU the consumer thread of an asynchronous appender takes its CPU time from the request "
+                                + "threads, so Ringlog is held to synchronous logging's requests/s there."
+                        : "CPU-bound and logging-heavy: Ringlog's requests/s at least halfway from synchronous logging to "
+                                + "logging off and at least every other lossless asynchronous variant's, its p99 at most "
+                                + "half of synchronous logging's, its CPU per request below " + REFERENCE + "'s; "
+                                + "wait-bound: within 5 % of logging off.")
+                .append("\n\n");
         for (String flavour : results.flavours()) {
             List<ServiceTargets.Verdict> verdicts = ServiceTargets.judge(results, flavour);
             if (verdicts.isEmpty()) {
@@ -98,20 +146,23 @@ public final class ServiceReport {
             }
             md.append("| ").append(title(flavour)).append(": target | measured (medians) | met |\n|---|---|---|\n");
             verdicts.forEach(v -> md.append("| ").append(v.target()).append(" | ").append(v.measured()).append(" | ")
-                    .append(v.met() ? "✓" : "**✗ missed**").append(" |\n"));
+                    .append(outcome(v.outcome())).append(" |\n"));
             md.append('\n');
         }
 
+        String host = !setup.pinned() ? Environment.host(environment) : "on " + Environment.shortModel(environment)
+                + ", service on " + setup.serviceCpus() + " of " + environment.getProperty("env.cpus", "?") + " CPUs";
         for (String flavour : results.flavours()) {
             md.append("## ").append(title(flavour)).append("\n\n");
+            md.append("Measured on ").append(machine(environment, setup)).append(".\n\n");
             List<String> variants = results.variants(flavour);
             Map<String, List<Double>> throughput = new LinkedHashMap<>();
             Map<String, List<Double>> openP99 = new LinkedHashMap<>();
-            for (String workload : List.of("cpu", "wait")) {
+            for (String workload : ServiceResults.WORKLOADS) {
                 if (variants.stream().allMatch(v -> results.closed(flavour, v, workload).isEmpty())) {
                     continue;
                 }
-                md.append("### ").append(WORKLOADS.getOrDefault(workload, workload)).append("\n\n");
+                md.append("### ").append(WORKLOAD_TITLES.getOrDefault(workload, workload)).append("\n\n");
                 closedTable(md, results, flavour, workload, variants);
                 throughput.put(workload, variants.stream().map(v -> round(median(results.closed(flavour, v, workload),
                         r -> r.wrk().requestsPerSecond()))).collect(Collectors.toList()));
@@ -123,24 +174,50 @@ public final class ServiceReport {
             }
             deliveryTable(md, results, flavour, variants);
             String rateChart = "service-throughput-" + flavour + ".png";
-            Charts.groupedBars(dir.resolve(rateChart), title(flavour) + " service: requests/s, closed loop (median)",
-                    "variant", "requests/s", variants, throughput);
+            Charts.groupedBars(dir.resolve(rateChart), title(flavour) + " service requests/s, closed loop (median), "
+                    + host, "variant", "requests/s", variants, throughput);
             md.append("![").append(flavour).append(" requests/s](").append(rateChart).append(")\n\n");
             if (!openP99.isEmpty()) {
                 String latencyChart = "service-p99-" + flavour + ".png";
-                Charts.groupedBars(dir.resolve(latencyChart), title(flavour) + " service: p99 at fixed rates, open loop (median)",
-                        "variant", "p99 (ms)", variants, openP99);
+                Charts.groupedBars(dir.resolve(latencyChart), title(flavour) + " service p99 at fixed rates, open loop "
+                        + "(median), " + host, "variant", "p99 (ms)", variants, openP99);
                 md.append("![").append(flavour).append(" p99 at fixed rates](").append(latencyChart).append(")\n\n");
             }
         }
-        environment(md, dir, environment);
+        environment(md, dir, environment, setup);
         Files.writeString(dir.resolve(REPORT_FILE), md.toString(), StandardCharsets.UTF_8);
         return lost.isEmpty();
     }
 
-    private static String method(int repeats) {
-        return "Each variant is the example service's jar in its own JVM (`-Xms1g -Xmx1g`), on the same 2-core machine as "
-                + "its load generator, " + (repeats == 1 ? "run once" : "run " + repeats + " times in a rotated order; "
+    /**
+     * The machine in one line, and where the services ran on it: {@code AMD EPYC, 2 CPUs (...); each service on CPU 0
+     * alone, its load on CPU 1}.
+     */
+    static String machine(Properties environment, Setup setup) {
+        String machine = Environment.machine(environment);
+        if (!setup.pinned()) {
+            return machine + "; services and load generators shared them";
+        }
+        return machine + "; each service on CPU " + setup.serviceCpuset() + " alone"
+                + (setup.serviceCpus() == 1 ? " (one CPU)" : "") + ", its load generators on CPU " + setup.loadCpuset();
+    }
+
+    private static String outcome(ServiceTargets.Outcome outcome) {
+        switch (outcome) {
+            case MET: return "✓";
+            case MISSED: return "**✗ missed**";
+            default: return "not judged";
+        }
+    }
+
+    private static String method(int repeats, Setup setup, Properties environment) {
+        String placement = setup.pinned()
+                ? "pinned to CPU " + setup.serviceCpuset() + " with `taskset` while its load generators ran on CPU "
+                        + setup.loadCpuset() + ", "
+                : "on the same " + environment.getProperty("env.cpus", "?") + "-CPU machine as its load generator, ";
+        return "Each variant is the example service's jar in its own JVM (`" + setup.javaOptions() + "`"
+                + (setup.gc().equals("unknown") ? "" : ", " + setup.gc() + " collector") + "), " + placement
+                + (repeats == 1 ? "run once" : "run " + repeats + " times in a rotated order; "
                 + "tables show medians, and the range of requests/s") + ". Each JVM is warmed up first by wrk on the "
                 + "CPU-bound workload at 8 connections, so that the JIT's threads get CPU, in 5 s slices until two "
                 + "agree within 3 %, then 5 s at 200 connections. **Closed loop**: wrk, 2 threads, "
@@ -148,8 +225,9 @@ public final class ServiceReport {
                 + "its latencies are not corrected for coordinated omission. **Open loop**: Gatling sends requests at a "
                 + "fixed rate whatever the service does (after 5 s of unrecorded requests that warm Gatling's own JVM; a "
                 + "rate written `30%` is 30 % of that variant's own closed-loop requests/s), and times each from its "
-                + "scheduled start: its latencies include every wait the service caused. Gatling needs several times "
-                + "wrk's CPU per request, so the service saturates under it near 35–40 % of its wrk rate. "
+                + "scheduled start: its latencies include every wait the service caused. "
+                + (setup.pinned() ? "" : "Gatling needs several times wrk's CPU per request, so the service saturates "
+                        + "under it near 35–40 % of its wrk rate. ")
                 + "CPU is the service process's user + system time during the measured run; CPU ms / request divides it "
                 + "by the `/work` requests the server counted in that window (for the open loop, Gatling's unrecorded "
                 + "warm-up requests included). "
@@ -233,10 +311,16 @@ public final class ServiceReport {
                 d.lines() - expected, LINES_PER_REQUEST, d.workRequests());
     }
 
-    private static void environment(StringBuilder md, Path dir, Properties environment) throws IOException {
+    private static void environment(StringBuilder md, Path dir, Properties environment, Setup setup) throws IOException {
         md.append("## Environment\n\n");
         environment.stringPropertyNames().stream().sorted().forEach(key ->
                 md.append("- ").append(key).append(": ").append(environment.getProperty(key)).append('\n'));
+        if (!setup.started().isEmpty()) {
+            md.append("- run started: ").append(setup.started()).append('\n');
+        }
+        md.append("- service JVMs: `").append(setup.javaOptions()).append("`, ").append(setup.gc()).append(" collector, ")
+                .append(setup.pinned() ? "CPU " + setup.serviceCpuset() + " (load generators: CPU " + setup.loadCpuset()
+                        + ")" : "not pinned").append('\n');
         for (String file : List.of("wrk-version.txt", "gatling-version.txt")) {
             Path version = dir.resolve(file);
             if (Files.exists(version)) {

@@ -1,30 +1,75 @@
 package io.ringlog.benchmarks.report;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Properties;
 import java.util.function.ToDoubleFunction;
 import java.util.stream.Collectors;
 
 /**
  * What the driver {@code benchmarks/service} left in a results directory, read back: {@code service-runs.tsv} (one row
- * per measured run, with the wrk or Gatling output it names) and {@code service-delivery.tsv} (one row per service JVM:
- * the server's count of {@code /work} requests and the request lines found in its log files), with the medians over
- * repeats that the report and the targets use. Immutable.
+ * per measured run, with the wrk or Gatling output it names), {@code service-delivery.tsv} (one row per service JVM:
+ * the server's count of {@code /work} requests and the request lines found in its log files) and
+ * {@code service-run.properties} (how the services ran: their JVM options and CPUs), with the medians over repeats that
+ * the report and the targets use. Immutable.
  *
  * @param runs every measured run
  * @param deliveries every service JVM's delivery count
+ * @param setup how the service JVMs ran
  */
-record ServiceResults(List<Run> runs, List<Delivery> deliveries) {
+record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
 
     static final String RUNS_FILE = "service-runs.tsv";
     static final String DELIVERY_FILE = "service-delivery.tsv";
+    static final String SETUP_FILE = "service-run.properties";
     static final String OFF = "off";
+    static final String SYNC = "sync";
     static final int LINES_PER_REQUEST = 5;
+
+    /** The workloads, in the order the driver runs them: CPU-bound, logging-heavy, wait-bound. */
+    static final List<String> WORKLOADS = List.of("cpu", "logging", "wait");
+
+    /**
+     * How the service JVMs ran, from {@code service-run.properties} (results written before that file: not pinned,
+     * the default options).
+     *
+     * @param javaOptions the service JVMs' options
+     * @param serviceCpus the CPUs each service JVM was pinned to ({@code taskset}, {@code -XX:ActiveProcessorCount});
+     *                    0 if it was not pinned and shared every CPU with its load generators
+     * @param serviceCpuset the CPUs of the service JVMs, as {@code taskset -c} took them; empty if not pinned
+     * @param loadCpuset the CPUs of the load generators; empty if not pinned
+     * @param gc the collector the service JVMs' ergonomics chose ({@code G1}, {@code Serial}, ...), or {@code unknown}
+     * @param started when the run started, or empty
+     */
+    record Setup(String javaOptions, int serviceCpus, String serviceCpuset, String loadCpuset, String gc,
+            String started) {
+
+        static final Setup UNRECORDED = new Setup("-Xms1g -Xmx1g", 0, "", "", "unknown", "");
+
+        boolean pinned() {
+            return serviceCpus > 0;
+        }
+
+        static Setup read(Path file) throws IOException {
+            if (!Files.exists(file)) {
+                return UNRECORDED;
+            }
+            Properties p = new Properties();
+            try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                p.load(reader);
+            }
+            String cpus = p.getProperty("service.cpus", "").trim();
+            return new Setup(p.getProperty("java.opts", UNRECORDED.javaOptions()),
+                    cpus.isEmpty() ? 0 : Integer.parseInt(cpus), p.getProperty("service.cpuset", ""), p.getProperty("load.cpuset", ""),
+                    p.getProperty("service.gc", "unknown"), p.getProperty("started", ""));
+        }
+    }
 
     /**
      * One measured run: a closed loop (wrk) or an open loop at a fixed rate (Gatling), in one service JVM.
@@ -94,7 +139,7 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries) {
             deliveries.add(new Delivery(f[0], f[1], Integer.parseInt(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]),
                     Long.parseLong(f[5]), Integer.parseInt(f[6])));
         }
-        return new ServiceResults(List.copyOf(runs), List.copyOf(deliveries));
+        return new ServiceResults(List.copyOf(runs), List.copyOf(deliveries), Setup.read(dir.resolve(SETUP_FILE)));
     }
 
     /** The flavours, in the order they ran. */

@@ -29,6 +29,8 @@ class ReportTest {
     @Test
     void rendersRatiosAgainstTheStockAppenderAndCharts() throws IOException {
         writeRun("quick");
+        Files.writeString(dir.resolve("run.properties"), "env.cpu=AMD EPYC 7B13\nenv.cpus=2\n"
+                + "env.cpu.topology=2 cores, 1 thread each; virtual machine\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
         Files.writeString(dir.resolve("jmh-throughput.json"), "["
                 + throughput("SYNC", 1, 2_000_000, 0) + "," + throughput("ASYNC_256", 1, 1_000_000, 0) + ","
                 + throughput("SYNC", 2, 3_000_000, 0) + "," + throughput("ASYNC_256", 2, 1_500_000, 0) + ","
@@ -51,6 +53,13 @@ class ReportTest {
                 .contains("| SYNC | 500 ns, 1.00 cores | 667 ns, 2.00 cores |")
                 .contains("| **ASYNC_256** (reference) | 1000 ns, 1.00 cores | 1333 ns, 2.00 cores |");
         assertThat(report).containsPattern("\\| SYNC \\| 2\\.0 \\|.*\\| ×0\\.50 \\|");
+        // The host above the results and under every section that holds a table, so a copied table keeps it.
+        String machine = "AMD EPYC 7B13, 2 CPUs (2 cores, 1 thread each; virtual machine)";
+        assertThat(report.substring(0, report.indexOf("## Verdict"))).contains("Machine: " + machine + ".");
+        for (String section : new String[] {"## Throughput", "## Allocation per call", "## CPU per event", "## Caller latency"}) {
+            String body = report.substring(report.indexOf(section));
+            assertThat(body.substring(0, body.indexOf("|"))).as(section).contains("Measured on " + machine + ".");
+        }
         for (String png : new String[] {"throughput-logback-COUNTING.png", "allocation-logback.png", "latency-logback-COUNTING-50000.png"}) {
             BufferedImage image = ImageIO.read(dir.resolve(png).toFile());
             assertThat(image).as(png).isNotNull();
