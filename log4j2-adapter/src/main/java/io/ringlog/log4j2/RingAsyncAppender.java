@@ -39,7 +39,11 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * {@code <RingAsync>}: Log4j2's {@code <Async>} appender on a pre-allocated ring. Each event is copied on the
  * caller's thread and handed to one consumer thread ({@code ringlog-<name>}) that calls the {@code <AppenderRef>}
  * appenders in order, flagging the last event of each batch as end of batch so that file appenders flush once per
- * batch. When the ring is full, a caller delivers a batch itself in the consumer's place if the consumer is not
+ * batch. For a {@code File}, {@code RollingFile}, {@code RandomAccessFile}, {@code RollingRandomAccessFile} or
+ * {@code Console} target with a {@code PatternLayout} and no filter, the caller also encodes the event with the
+ * target's layout before queueing it, and the consumer only checks rollover and writes the bytes (see
+ * {@code EncodedTarget}): the layouts run on every caller at once, as in synchronous logging, instead of on one thread.
+ * When the ring is full, a caller delivers a batch itself in the consumer's place if the consumer is not
  * delivering at that moment (one thread at a time, in order), and waits otherwise. The targets stay ordinary appenders of the configuration. Any thread may log; {@link #getStats()} may be
  * read from any thread.
  *
