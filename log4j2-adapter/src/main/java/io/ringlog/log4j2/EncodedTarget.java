@@ -46,7 +46,7 @@ import org.apache.logging.log4j.core.util.Constants;
  * the delivery's.
  *
  * <p>Thread-safety: immutable; {@link #accepts} and {@link #encode} run on callers' threads, {@link #write} on the
- * thread delivering the ring's events. The manager and the layout are Log4j2's, which serve concurrent callers.
+ * consumer thread. The manager and the layout are Log4j2's, which serve concurrent callers.
  */
 final class EncodedTarget {
     private final AbstractOutputStreamAppender<?> appender;

@@ -43,8 +43,8 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * {@code Console} target with a {@code PatternLayout} and no filter, the caller also encodes the event with the
  * target's layout before queueing it, and the consumer only checks rollover and writes the bytes (see
  * {@code EncodedTarget}): the layouts run on every caller at once, as in synchronous logging, instead of on one thread.
- * When the ring is full, a caller delivers a batch itself in the consumer's place if the consumer is not
- * delivering at that moment (one thread at a time, in order), and waits otherwise. The targets stay ordinary appenders of the configuration. Any thread may log; {@link #getStats()} may be
+ * When the ring is full, a caller waits for room; only the consumer thread ever calls the targets with queued events.
+ * The targets stay ordinary appenders of the configuration. Any thread may log; {@link #getStats()} may be
  * read from any thread.
  *
  * <p>Attributes, with {@code <Async>}'s meaning where {@code <Async>} has them:

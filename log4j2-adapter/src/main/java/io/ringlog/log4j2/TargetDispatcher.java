@@ -21,8 +21,7 @@ import org.apache.logging.log4j.status.StatusLogger;
  * counts and reports it; the other targets still got the event). A stopped target is skipped rather than called:
  * Log4j2 would otherwise report a closed stream for it.
  *
- * <p>Thread-safety: {@link #deliver} runs on one delivering thread at a time (the consumer, or a caller delivering a
- * batch in its place); {@link #deliverNow} on a caller's thread; {@link AppenderControl} and Log4j2 appenders are
+ * <p>Thread-safety: {@link #deliver} runs on the consumer thread only; {@link #deliverNow} on a caller's thread; {@link AppenderControl} and Log4j2 appenders are
  * thread-safe.
  */
 final class TargetDispatcher implements EventSink<LogEventSlot> {
