@@ -68,6 +68,37 @@ class AsyncPipelineTest {
         assertThat(stats.delivered() + stats.failed() + stats.queueSize()).as(stats.toString()).isEqualTo(stats.enqueued());
     }
 
+    /**
+     * A downstream appender that logs while the pipeline drains (a stop in progress): its events are still queued and
+     * delivered by the drain, not refused (which Log4j2's adapter turned into a delivery on the consumer thread that
+     * re-entered the very target that was logging).
+     */
+    @Test
+    void eventsTheConsumerOffersWhileDrainingAreDeliveredByTheDrain() throws Exception {
+        AtomicReference<AsyncPipeline<TestSlot>> self = new AtomicReference<>();
+        List<Boolean> echoesAccepted = new java.util.concurrent.CopyOnWriteArrayList<>();
+        sink.onDeliver(slot -> {
+            if (slot.message.startsWith("m")) {
+                echoesAccepted.add(offer(self.get(), EventLevel.INFO, "echo " + slot.message));
+            }
+        });
+        AsyncPipeline<TestSlot> pipeline = start(settings(16));
+        self.set(pipeline);
+        holdConsumer(pipeline); // "held" is inside the sink
+        for (int i = 0; i < 3; i++) {
+            assertThat(offer(pipeline, EventLevel.INFO, "m" + i)).isTrue();
+        }
+        CompletableFuture<StopReport> stopped = CompletableFuture.supplyAsync(pipeline::stop);
+        await().until(() -> !pipeline.isRunning());
+        sink.open();
+
+        assertThat(stopped.get(10, TimeUnit.SECONDS).drained()).isTrue();
+        assertThat(echoesAccepted).containsExactly(true, true, true);
+        assertThat(sink.delivered).containsExactly("held", "m0", "m1", "m2", "echo m0", "echo m1", "echo m2");
+        assertAccounting(pipeline.stats(), 7);
+        assertThat(pipeline.stats().dropped()).isZero();
+    }
+
     @Test
     void deliversEveryEventInOrderOnANamedDaemonThread() {
         AtomicReference<Thread> consumer = new AtomicReference<>();

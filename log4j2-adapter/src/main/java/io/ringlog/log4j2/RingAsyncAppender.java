@@ -288,7 +288,8 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
     /**
      * Delivers on the caller's thread once the ring has been drained (waiting for a drain in progress, so that the
-     * caller's earlier events go first), except on a thread delivering this appender's events, which is the drain. Log4j2's own threads wait
+     * caller's earlier events go first). On the consumer thread itself (a target that logs after the ring stopped queueing)
+     * the event is dropped and counted instead: delivering it there would re-enter the target that is logging. Log4j2's own threads wait
      * too: the drain never waits for them, because the consumer is a {@link Log4jThread}, which Log4j2's Async Loggers
      * and {@code <Async>} serve synchronously when their queue is full. After a drain that gave up (a target blocked
      * or too slow) the pipeline drops and counts the event instead: a caller sent into that target would hang there,
@@ -300,9 +301,15 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         if (ring == null || targets == null) {
             return; // never started: reported by start(), and by Log4j2 for each call
         }
-        if (!ring.isDeliveringThread()) {
-            ring.stop();
+        if (ring.isDeliveringThread()) {
+            // A target logging on the consumer thread after the ring stopped queueing (the drain queues them): delivering
+            // it here would re-enter the target that is logging, which Log4j2 refuses. Dropped and counted instead.
+            if (!ring.offer(LevelMapping.of(event.getLevel()), event, writer)) {
+                onDropped(event);
+            }
+            return;
         }
+        ring.stop();
         OfferOutcome outcome = ring.tryOffer(LevelMapping.of(event.getLevel()), event, writer);
         if (outcome == OfferOutcome.DROPPED) {
             onDropped(event);

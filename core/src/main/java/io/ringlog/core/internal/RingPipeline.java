@@ -197,7 +197,10 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * the close, or released from its wait when a drain gave up) is counted as dropped, else refused as CLOSED.
      */
     private <E> OfferOutcome offer(EventLevel level, E event, SlotWriter<S, E> writer, boolean mayWait, boolean countClosed) {
-        if (state.get() != PipelineState.RUNNING) {
+        int current = state.get();
+        if (current != PipelineState.RUNNING && (current != PipelineState.DRAINING || Thread.currentThread() != consumerThread)) {
+            // While draining, the consumer's own events (a downstream appender that logs) are still queued: the close
+            // handshake delivers every claim made before it, and only this thread could deliver them anyway.
             return closed(level, countClosed);
         }
         final RingBuffer<Entry<S>> ring = this.ring;
