@@ -54,21 +54,6 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
     static final SlotWriter<LogEventSlot, LogEvent> COPY = (slot, event) -> slot.copyFrom(event, false);
     /** Copies with the caller's location, computed on the caller's thread if it was not yet. */
     static final SlotWriter<LogEventSlot, LogEvent> COPY_WITH_LOCATION = (slot, event) -> slot.copyFrom(event, true);
-    /** Copies the caller's event without its location, and the bytes encoded for it on the caller's thread. */
-    static final SlotWriter<LogEventSlot, CallerEncoding> COPY_ENCODED = (slot, encoding) -> {
-        slot.copyFrom(encoding.event(), false, encoding.formattedMessage());
-        slot.copyEncoded(encoding);
-    };
-    /** Copies the caller's event with its location, and the bytes encoded for it on the caller's thread. */
-    static final SlotWriter<LogEventSlot, CallerEncoding> COPY_ENCODED_WITH_LOCATION = (slot, encoding) -> {
-        slot.copyFrom(encoding.event(), true, encoding.formattedMessage());
-        slot.copyEncoded(encoding);
-    };
-
-    /** Bytes a slot's encoded-bytes array starts with. */
-    static final int INITIAL_ENCODED_CAPACITY = 256;
-    /** Bytes a slot keeps after delivery: a larger array (a stack trace) is replaced by a new small one. */
-    static final int MAX_RETAINED_ENCODED_CAPACITY = 2 * 1024;
 
     // The slot's block in the shared array: one index per reference field, then the first parameters.
     private static final int FQCN = 0;
@@ -96,9 +81,6 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
     private final MutableInstant instant = new MutableInstant();
     private transient StringBuilder text;
     private transient Object[] moreParameters;
-    private transient byte[] encoded;
-    private final transient int[] encodedLengths;
-    private boolean hasEncoded;
     private long threadId;
     private int threadPriority;
     private long nanoTime;
@@ -107,24 +89,14 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
     private boolean includeLocation;
     private boolean endOfBatch;
 
-    /**
-     * A slot whose references live at {@code base} in {@code block}.
-     *
-     * @param encodedTargets the number of targets whose bytes the slot may carry ({@link #copyEncoded}); 0 if none
-     */
-    LogEventSlot(Object[] block, int base, SlotContextData contextData, int encodedTargets) {
+    LogEventSlot(Object[] block, int base, SlotContextData contextData) {
         this.block = block;
         this.base = base;
         this.contextData = contextData;
-        this.encodedLengths = encodedTargets == 0 ? null : new int[encodedTargets];
     }
 
     static SlotWriter<LogEventSlot, LogEvent> writer(boolean includeLocation) {
         return includeLocation ? COPY_WITH_LOCATION : COPY;
-    }
-
-    static SlotWriter<LogEventSlot, CallerEncoding> encodedWriter(boolean includeLocation) {
-        return includeLocation ? COPY_ENCODED_WITH_LOCATION : COPY_ENCODED;
     }
 
     /**
@@ -137,14 +109,6 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
 
     /** Fills this (cleared) slot from the caller's event; the caller's thread, while it owns the slot. */
     void copyFrom(LogEvent source, boolean withLocation) {
-        copyFrom(source, withLocation, null);
-    }
-
-    /**
-     * Fills this (cleared) slot from the caller's event, taking a reusable message's text from {@code formatted} when
-     * the caller has formatted it already (see {@link CallerEncoding}); the caller's thread, while it owns the slot.
-     */
-    void copyFrom(LogEvent source, boolean withLocation, CharSequence formatted) {
         Object[] fields = block;
         int at = base;
         fields[at + FQCN] = source.getLoggerFqcn();
@@ -164,7 +128,7 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
         contextData.copyFrom(source.getContextData());
         Message message = source.getMessage();
         if (message instanceof ReusableMessage) {
-            copyReusable((ReusableMessage) message, formatted);
+            copyReusable((ReusableMessage) message);
         } else {
             reusable = false;
             fields[at + MESSAGE_OR_FORMAT] = InternalAsyncUtil.makeMessageImmutable(message);
@@ -172,7 +136,7 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
     }
 
     @SuppressWarnings("deprecation") // Message.getFormat: still what MutableLogEvent keeps
-    private void copyReusable(ReusableMessage message, CharSequence formatted) {
+    private void copyReusable(ReusableMessage message) {
         reusable = true;
         StringBuilder buffer = text;
         if (buffer == null) {
@@ -180,11 +144,7 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
             text = buffer;
         }
         buffer.setLength(0);
-        if (formatted == null) {
-            message.formatTo(buffer);
-        } else {
-            buffer.append(formatted);
-        }
+        message.formatTo(buffer);
         block[base + MESSAGE_OR_FORMAT] = message.getFormat();
         int count = message.getParameterCount();
         int spilled = count - INLINE_PARAMETERS;
@@ -201,43 +161,6 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
                 setParameter(i, parameters[i]);
             }
         }
-    }
-
-    /**
-     * Copies the bytes the caller encoded for each target, and their lengths; the caller's thread, while it owns the
-     * slot, after {@link #copyFrom}. Grows the slot's array when they do not fit (the first events, and long ones).
-     */
-    void copyEncoded(CallerEncoding encoding) {
-        int size = encoding.size();
-        byte[] target = encoded;
-        if (target == null || target.length < size) {
-            target = new byte[Math.max(INITIAL_ENCODED_CAPACITY, Integer.highestOneBit(Math.max(size - 1, 1)) << 1)];
-            encoded = target;
-        }
-        System.arraycopy(encoding.bytes(), 0, target, 0, size);
-        int[] lengths = encodedLengths;
-        for (int i = 0; i < lengths.length; i++) {
-            lengths[i] = encoding.length(i);
-        }
-        hasEncoded = true;
-    }
-
-    /** Whether the caller encoded this event for the encoded targets ({@link #encodedLength}). */
-    boolean hasEncoded() {
-        return hasEncoded;
-    }
-
-    /**
-     * The number of bytes encoded for target {@code index}, which follow those of the targets before it in
-     * {@link #encodedBytes()}; or {@link CallerEncoding#REFUSED} or {@link CallerEncoding#NOT_ENCODED}.
-     */
-    int encodedLength(int index) {
-        return encodedLengths[index];
-    }
-
-    /** The bytes encoded for the targets, one after the other in target order. */
-    byte[] encodedBytes() {
-        return encoded;
     }
 
     private void setParameter(int index, Object parameter) {
@@ -261,10 +184,6 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
         parameterCount = 0;
         contextData.clear();
         StringBuilders.trimToMaxSize(text, Constants.MAX_REUSABLE_MESSAGE_SIZE);
-        hasEncoded = false;
-        if (encoded != null && encoded.length > MAX_RETAINED_ENCODED_CAPACITY) {
-            encoded = new byte[INITIAL_ENCODED_CAPACITY];
-        }
     }
 
     // LogEvent

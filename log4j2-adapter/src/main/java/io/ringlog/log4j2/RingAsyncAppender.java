@@ -39,12 +39,8 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * {@code <RingAsync>}: Log4j2's {@code <Async>} appender on a pre-allocated ring. Each event is copied on the
  * caller's thread and handed to one consumer thread ({@code ringlog-<name>}) that calls the {@code <AppenderRef>}
  * appenders in order, flagging the last event of each batch as end of batch so that file appenders flush once per
- * batch. For a {@code File}, {@code RollingFile}, {@code RandomAccessFile}, {@code RollingRandomAccessFile} or
- * {@code Console} target with a {@code PatternLayout} and no filter, the caller also encodes the event with the
- * target's layout before queueing it, and the consumer only checks rollover and writes the bytes (see
- * {@code EncodedTarget}): the layouts run on every caller at once, as in synchronous logging, instead of on one thread.
- * When the ring is full, a caller waits for room; only the consumer thread ever calls the targets with queued events.
- * The targets stay ordinary appenders of the configuration. Any thread may log; {@link #getStats()} may be
+ * batch. When the ring is full, a caller waits for room; only the consumer thread ever calls the targets with queued
+ * events. The targets stay ordinary appenders of the configuration. Any thread may log; {@link #getStats()} may be
  * read from any thread.
  *
  * <p>Attributes, with {@code <Async>}'s meaning where {@code <Async>} has them:
@@ -119,7 +115,6 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     private final boolean jmx;
     private final String jmxName;
     private final SlotWriter<LogEventSlot, LogEvent> writer;
-    private final SlotWriter<LogEventSlot, CallerEncoding> encodedWriter;
     private final boolean waitsBelowWarn;
     private final boolean waitsAtWarn;
 
@@ -127,7 +122,6 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     // append() reads that state first, so a caller that sees STARTED sees the pipeline of that start.
     private AsyncPipeline<LogEventSlot> pipeline;
     private TargetDispatcher dispatcher;
-    private EncodedTarget[] encoders;
     private ShutdownDrainFilter drainHook;
     private AutoCloseable mbean;
     private LiveAppenders.Registration live = () -> { };
@@ -143,7 +137,6 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         this.jmx = builder.isJmx();
         this.jmxName = builder.getJmxName();
         this.writer = LogEventSlot.writer(includeLocation);
-        this.encodedWriter = LogEventSlot.encodedWriter(includeLocation);
         boolean mayWait = settings.maxBlockTimeNanos() != 0;
         this.waitsBelowWarn = mayWait && settings.fullQueuePolicy() == FullQueuePolicy.BLOCK;
         this.waitsAtWarn = mayWait && settings.fullQueuePolicy() != FullQueuePolicy.DROP_ALL;
@@ -163,7 +156,6 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     public void start() {
         Map<String, Appender> appenders = configuration.getAppenders();
         List<AppenderControl> targets = new ArrayList<>(appenderRefs.length);
-        List<EncodedTarget> encodedTargets = new ArrayList<>(appenderRefs.length);
         for (AppenderRef ref : appenderRefs) {
             Appender target = appenders.get(ref.getRef());
             if (target == null || target == this) {
@@ -171,10 +163,6 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                         getName(), ref.getRef());
             } else {
                 targets.add(new AppenderControl(target, ref.getLevel(), ref.getFilter()));
-                EncodedTarget encoder = EncodedTarget.of(target, ref);
-                encodedTargets.add(encoder);
-                LOGGER.debug("RingAsync appender '{}': appender '{}' {}", getName(), ref.getRef(), encoder == null
-                        ? "is called on the consumer thread" : "gets its events encoded on the callers' threads");
             }
         }
         AppenderControl errorTarget = null;
@@ -192,10 +180,8 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                     + "sent to it are dropped", getName());
             return;
         }
-        TargetDispatcher newDispatcher = new TargetDispatcher(getName(), targets, encodedTargets, errorTarget);
-        EncodedTarget[] newEncoders = newDispatcher.encoders();
-        AsyncPipeline<LogEventSlot> newPipeline = AsyncPipeline.create(settings,
-                new SlotBlocks(newEncoders == null ? 0 : newEncoders.length), newDispatcher, STATUS);
+        TargetDispatcher newDispatcher = new TargetDispatcher(getName(), targets, errorTarget);
+        AsyncPipeline<LogEventSlot> newPipeline = AsyncPipeline.create(settings, new SlotBlocks(), newDispatcher, STATUS);
         try {
             newPipeline.start();
         } catch (RuntimeException noConsumer) {
@@ -204,7 +190,6 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             return;
         }
         this.dispatcher = newDispatcher;
-        this.encoders = newEncoders;
         this.pipeline = newPipeline;
         this.requiresLocation = includeLocation && anyRequiresLocation(newDispatcher);
         this.mbean = jmx ? AsyncAppenderMBeans.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), jmxName,
@@ -215,56 +200,38 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     }
 
     /**
-     * Encodes the event for the targets that allow it ({@link EncodedTarget}), copies it and the bytes into a slot and
-     * hands it to the consumer; see the class notes for a full ring and for events that arrive after the drain.
+     * Copies the event and hands it to the consumer; see the class notes for a full ring and for events that
+     * arrive after the drain.
      */
     @Override
     public void append(LogEvent event) {
         if (getState() == State.STARTED) {
-            EncodedTarget[] targets = encoders;
-            CallerEncoding encoding = targets == null ? null : CallerEncoding.acquire();
-            if (encoding == null) {
-                offer(event, event, writer);
+            AsyncPipeline<LogEventSlot> ring = pipeline;
+            EventLevel level = LevelMapping.of(event.getLevel());
+            OfferOutcome outcome = ring.tryOffer(level, event, writer);
+            if (outcome == OfferOutcome.ACCEPTED) {
                 return;
             }
-            try {
-                encoding.encode(event, targets, includeLocation);
-                offer(event, encoding, encodedWriter);
-            } finally {
-                encoding.release();
-            }
-            return;
-        }
-        appendOutsideRing(event);
-    }
-
-    /** Offers {@code payload} (the event, or the event with its encoded bytes) to the running pipeline. */
-    private <E> void offer(LogEvent event, E payload, SlotWriter<LogEventSlot, E> slotWriter) {
-        AsyncPipeline<LogEventSlot> ring = pipeline;
-        EventLevel level = LevelMapping.of(event.getLevel());
-        OfferOutcome outcome = ring.tryOffer(level, payload, slotWriter);
-        if (outcome == OfferOutcome.ACCEPTED) {
-            return;
-        }
-        if (outcome == OfferOutcome.DROPPED) {
-            onDropped(event);
-            return;
-        }
-        if (outcome == OfferOutcome.FULL) {
-            // Not on a thread delivering our events: there the core enqueues or drops and counts (it never waits),
-            // whereas delivering now would re-enter the target that is logging and be refused by Log4j2.
-            if (mayWait(level) && mustNotWait() && !ring.isDeliveringThread()) {
-                dispatcher.deliverNow(LogEventSlot.copy(event, includeLocation));
-                ring.recordDirectDelivery();
-                return;
-            }
-            OfferOutcome waited = ring.offerWhileRunning(level, payload, slotWriter);
-            if (waited == OfferOutcome.DROPPED) {
+            if (outcome == OfferOutcome.DROPPED) {
                 onDropped(event);
-            } else if (waited == OfferOutcome.CLOSED) {
-                appendOutsideRing(event);
+                return;
             }
-            return;
+            if (outcome == OfferOutcome.FULL) {
+                // Not on a thread delivering our events: there the core enqueues or drops and counts (it never waits),
+                // whereas delivering now would re-enter the target that is logging and be refused by Log4j2.
+                if (mayWait(level) && mustNotWait() && !ring.isDeliveringThread()) {
+                    dispatcher.deliverNow(LogEventSlot.copy(event, includeLocation));
+                    ring.recordDirectDelivery();
+                    return;
+                }
+                OfferOutcome waited = ring.offerWhileRunning(level, event, writer);
+                if (waited == OfferOutcome.DROPPED) {
+                    onDropped(event);
+                } else if (waited == OfferOutcome.CLOSED) {
+                    appendOutsideRing(event);
+                }
+                return;
+            }
         }
         appendOutsideRing(event);
     }

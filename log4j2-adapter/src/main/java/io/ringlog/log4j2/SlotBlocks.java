@@ -26,19 +26,9 @@ final class SlotBlocks implements Supplier<LogEventSlot> {
     /** Consecutive slots that share one pair of arrays: 4 KiB and 2 KiB. */
     static final int SLOTS_PER_BLOCK = 64;
 
-    private final int encodedTargets;
     private Object[] fields;
     private Object[] context;
     private int next = SLOTS_PER_BLOCK;
-
-    /**
-     * Slots for a ring whose events may carry bytes encoded on the callers' threads.
-     *
-     * @param encodedTargets the number of targets those bytes are for; 0 if the callers encode nothing
-     */
-    SlotBlocks(int encodedTargets) {
-        this.encodedTargets = encodedTargets;
-    }
 
     @Override
     public LogEventSlot get() {
@@ -49,6 +39,6 @@ final class SlotBlocks implements Supplier<LogEventSlot> {
         }
         int index = next++;
         return new LogEventSlot(fields, index * LogEventSlot.REFERENCES,
-                new SlotContextData(context, index * SlotContextData.REFERENCES), encodedTargets);
+                new SlotContextData(context, index * SlotContextData.REFERENCES));
     }
 }

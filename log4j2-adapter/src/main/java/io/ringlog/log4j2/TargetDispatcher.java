@@ -12,10 +12,7 @@ import org.apache.logging.log4j.status.StatusLogger;
 /**
  * Hands events to the target appenders through their {@link AppenderControl}s, which apply each
  * {@code <AppenderRef>}'s level and filter, as Log4j2's {@code <Async>} dispatcher does: every target is tried, and
- * the error appender gets the event only if none of them took it. An {@link EncodedTarget} whose bytes the caller
- * encoded into the slot gets them written instead, with the same outcome as a call of its {@code append} through its
- * {@code AppenderControl} (skipped when the AppenderRef's level refused the event); one without them (an event that
- * did not come through the encoding path, or whose layout threw there) is called as any other target.
+ * the error appender gets the event only if none of them took it.
  *
  * <p>A target that throws, or one that was already stopped, makes the delivery count as failed (the pipeline
  * counts and reports it; the other targets still got the event). A stopped target is skipped rather than called:
@@ -29,38 +26,18 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
 
     private final String appenderName;
     private final AppenderControl[] targets;
-    private final EncodedTarget[] encoders;
     private final AppenderControl errorTarget;
 
-    /**
-     * @param targets     the targets, in AppenderRef order
-     * @param encoders    for each target, its {@link EncodedTarget} or null (the same length as {@code targets})
-     * @param errorTarget the error appender, or null
-     */
-    TargetDispatcher(String appenderName, List<AppenderControl> targets, List<EncodedTarget> encoders, AppenderControl errorTarget) {
+    TargetDispatcher(String appenderName, List<AppenderControl> targets, AppenderControl errorTarget) {
         this.appenderName = appenderName;
         this.targets = targets.toArray(new AppenderControl[0]);
-        this.encoders = encoders.toArray(new EncodedTarget[0]);
         this.errorTarget = errorTarget;
-    }
-
-    /**
-     * The targets the callers encode for, indexed as the targets (null: the ordinary path); null if there are none.
-     * The callers pass it to {@link CallerEncoding#encode}.
-     */
-    EncodedTarget[] encoders() {
-        for (EncodedTarget encoder : encoders) {
-            if (encoder != null) {
-                return encoders.clone();
-            }
-        }
-        return null;
     }
 
     @Override
     public void deliver(LogEventSlot slot, boolean endOfBatch) throws Exception {
         slot.setEndOfBatch(endOfBatch);
-        dispatch(slot, slot.hasEncoded() ? slot : null, endOfBatch);
+        dispatch(slot);
     }
 
     @Override
@@ -75,7 +52,7 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
     void deliverNow(LogEvent copy) {
         copy.setEndOfBatch(true);
         try {
-            dispatch(copy, null, true);
+            dispatch(copy);
         } catch (VirtualMachineError fatal) {
             throw fatal;
         } catch (Exception | Error failure) {
@@ -91,35 +68,17 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
         }
     }
 
-    /**
-     * Calls every target, or writes the bytes encoded for it when {@code encoded} carries them, then the error
-     * appender if no target took the event; throws the first failure, or reports the targets that had stopped.
-     *
-     * @param event   what the targets receive
-     * @param encoded the slot, when the caller encoded the event for the encoded targets; else null
-     */
-    private void dispatch(LogEvent event, LogEventSlot encoded, boolean endOfBatch) throws Exception {
+    private void dispatch(LogEvent event) throws Exception {
         Throwable failure = null;
         List<String> stopped = null;
         boolean taken = false;
-        byte[] bytes = encoded == null ? null : encoded.encodedBytes();
-        int end = 0;
-        for (int i = 0; i < targets.length; i++) {
-            AppenderControl target = targets[i];
-            int length = encoded == null ? CallerEncoding.NOT_ENCODED : encoded.encodedLength(i);
-            if (length > 0) {
-                end += length; // this target's bytes, which are passed over if it has stopped
-            }
+        for (AppenderControl target : targets) {
             if (!target.getAppender().isStarted()) {
                 stopped = add(stopped, target.getAppenderName());
                 continue;
             }
             try {
-                if (length >= 0) {
-                    encoders[i].write(event, bytes, end - length, length, endOfBatch);
-                } else if (length == CallerEncoding.NOT_ENCODED) {
-                    target.callAppender(event);
-                } // else REFUSED by the AppenderRef's level, which AppenderControl.callAppender skips quietly
+                target.callAppender(event);
                 taken = true;
             } catch (Exception | Error thrown) {
                 if (failure == null) {
