@@ -1,6 +1,7 @@
 package io.ringlog.logback;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.spi.ContextAware;
 import java.io.IOException;
@@ -50,6 +51,11 @@ final class BatchedFlush {
         this.target = target;
         this.status = status;
         this.configuredImmediateFlush = configuredImmediateFlush(target);
+    }
+
+    /** True for a stream child configured to buffer ({@code immediateFlush=false}), whatever a delivery switched it to. */
+    static boolean isBufferingStream(Appender<ILoggingEvent> child) {
+        return child instanceof OutputStreamAppender && !configuredImmediateFlush((OutputStreamAppender<ILoggingEvent>) child);
     }
 
     /** The child's {@code immediateFlush} as configured, not as switched for the moment by a Ringlog delivery. */

@@ -35,7 +35,7 @@ final class ChildAppenders implements AppenderAttachable<ILoggingEvent> {
         for (Appender<ILoggingEvent> child : children.asTypedArray()) {
             try {
                 child.doAppend(event);
-                if (flushBuffered && child instanceof OutputStreamAppender && !BatchedFlush.configuredImmediateFlush((OutputStreamAppender<ILoggingEvent>) child)) {
+                if (flushBuffered && BatchedFlush.isBufferingStream(child)) {
                     BatchedFlush.flushUnlocked((OutputStreamAppender<ILoggingEvent>) child, status, "after a delivery on the caller's thread");
                 }
             } catch (RuntimeException failure) {

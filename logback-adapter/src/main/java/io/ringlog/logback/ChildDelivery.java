@@ -124,7 +124,7 @@ final class ChildDelivery implements EventSink<EventSlot> {
     @Override
     public void afterLastDelivery() {
         for (Appender<ILoggingEvent> child : children.snapshot()) {
-            if (child instanceof OutputStreamAppender && !BatchedFlush.configuredImmediateFlush((OutputStreamAppender<ILoggingEvent>) child)) {
+            if (BatchedFlush.isBufferingStream(child)) {
                 BatchedFlush.flushUnlocked((OutputStreamAppender<ILoggingEvent>) child, status, "after the last delivery of a drain");
             }
         }

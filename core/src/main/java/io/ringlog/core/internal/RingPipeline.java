@@ -198,7 +198,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      */
     private <E> OfferOutcome offer(EventLevel level, E event, SlotWriter<S, E> writer, boolean mayWait, boolean countClosed) {
         int current = state.get();
-        if (current != PipelineState.RUNNING && (current != PipelineState.DRAINING || Thread.currentThread() != consumerThread)) {
+        if (current != PipelineState.RUNNING && (current != PipelineState.DRAINING || !isDeliveringThread())) {
             // While draining, the consumer's own events (a downstream appender that logs) are still queued: the close
             // handshake delivers every claim made before it, and only this thread could deliver them anyway.
             return closed(level, countClosed);
