@@ -21,21 +21,17 @@ import org.junit.jupiter.api.Timeout;
 /** The pipeline's contract, path by path, with exact counts. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AsyncPipelineTest {
-    private final RecordingSink sink = new RecordingSink();
-    private final RecordingStatus status = new RecordingStatus();
-    private final List<AsyncPipeline<TestSlot>> started = new ArrayList<>();
+    private final StartedPipelines pipelines = new StartedPipelines();
+    private final RecordingSink sink = pipelines.sink;
+    private final RecordingStatus status = pipelines.status;
 
     @AfterEach
     void stopAll() {
-        sink.open();
-        started.forEach(AsyncPipeline::stop);
+        pipelines.stopAll();
     }
 
     private AsyncPipeline<TestSlot> start(PipelineSettings.Builder settings) {
-        AsyncPipeline<TestSlot> pipeline = AsyncPipeline.create(settings.drainOnJvmExit(false).build(), TestSlot::new, sink, status);
-        pipeline.start();
-        started.add(pipeline);
-        return pipeline;
+        return pipelines.start(settings);
     }
 
     private static PipelineSettings.Builder settings(int capacity) {
@@ -632,10 +628,7 @@ class AsyncPipelineTest {
         assertThat(pipeline.offerWhileRunning(EventLevel.INFO, TestEvent.of(EventLevel.INFO, "times out"), TestSlot.WRITER))
                 .isEqualTo(OfferOutcome.DROPPED);
         CompletableFuture<OfferOutcome> released = new CompletableFuture<>();
-        PipelineSettings unbounded = settings(2).drainTimeoutMillis(200).build();
-        AsyncPipeline<TestSlot> second = AsyncPipeline.create(unbounded, TestSlot::new, sink, status);
-        second.start();
-        started.add(second);
+        AsyncPipeline<TestSlot> second = start(settings(2).drainTimeoutMillis(200));
         offer(second, EventLevel.INFO, "fills");
         offer(second, EventLevel.INFO, "fills");
         Thread caller = new Thread(() -> released.complete(

@@ -254,8 +254,10 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     }
 
     /**
-     * Delivers on the caller's thread once the ring has been drained (waiting for a drain in progress, so that the
-     * caller's earlier events go first). On the consumer thread itself (a target that logs after the ring stopped queueing)
+     * Queues the event while the pipeline still takes it; else delivers on the caller's thread once the ring has been
+     * drained (waiting for a drain in progress, so that the caller's earlier events go first). A log call nested in the
+     * copy of this thread's own earlier event into the ring never waits for the drain, which waits for that copy: the
+     * pipeline queues it, or, when the ring is full, it is delivered at once. On the consumer thread itself (a target that logs after the ring stopped queueing)
      * the event is dropped and counted instead: delivering it there would re-enter the target that is logging. Log4j2's own threads wait
      * too: the drain never waits for them, because the consumer is a {@link Log4jThread}, which Log4j2's Async Loggers
      * and {@code <Async>} serve synchronously when their queue is full. After a drain that gave up (a target blocked
@@ -276,8 +278,16 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             }
             return;
         }
-        ring.stop();
-        OfferOutcome outcome = ring.tryOffer(LevelMapping.of(event.getLevel()), event, writer);
+        EventLevel level = LevelMapping.of(event.getLevel());
+        // Still queued while the pipeline runs (this appender is stopping), and during the drain for a log call nested
+        // in the copy of this thread's own earlier event (a parameter's toString()): the drain waits for that copy, so
+        // such a call must not wait for the drain, nor for room in a full ring.
+        OfferOutcome outcome = ring.tryOffer(level, event, writer);
+        boolean nested = AbstractLogger.getRecursionDepth() > 1;
+        if (outcome == OfferOutcome.CLOSED || (outcome == OfferOutcome.FULL && !nested)) {
+            ring.stop();
+            outcome = ring.tryOffer(level, event, writer);
+        }
         if (outcome == OfferOutcome.DROPPED) {
             onDropped(event);
         } else if (outcome != OfferOutcome.ACCEPTED) {

@@ -367,14 +367,47 @@ final class ConsumerLoop<S> implements Runnable {
     }
 
     /**
-     * A consistent reading of where the consumer stands, for a stop that gave up: {@code finished} is read before
-     * {@code started}, so an event whose delivery completes between the two reads is seen as in flight and not yet
-     * handed on: counted once, by {@link #handedOn()} later, never both as in flight and as handed on.
+     * A consistent reading of where the consumer stands, for a stop that gave up: {@code finished}, then {@code started},
+     * then {@code finished} again, until both readings of {@code finished} agree. Then {@code started} was read while
+     * {@code finished} had that value, so it is that sequence (nothing in flight) or the next one (in flight): a
+     * single instant. One reading of each is not enough: an event that finished and the next that started between the
+     * two reads would count the finished one as in flight and the started one as never handed on, one event more than
+     * the queue held. Called after the state became ABANDONED, when the loop hands on at most one more event after the one it is in, so
+     * the readings agree within a few rounds.
      */
-    Position position() {
-        long finishedAt = (long) FINISHED.getAcquire(this);
-        long startedAt = (long) STARTED.getAcquire(this);
-        return new Position(finishedAt + 1, startedAt > finishedAt);
+    private Position position() {
+        for (;;) {
+            long finishedAt = (long) FINISHED.getAcquire(this);
+            long startedAt = (long) STARTED.getAcquire(this);
+            if ((long) FINISHED.getAcquire(this) == finishedAt) {
+                return new Position(finishedAt + 1, startedAt > finishedAt);
+            }
+        }
+    }
+
+    /**
+     * Where the consumer stands after a stop gave up (the state is ABANDONED), once that is final: an event in flight
+     * (inside the sink; after it the loop sees the state and stops), or the loop ended. Between two events the loop may
+     * have checked the state just before it changed and be about to begin one more: a reading taken then would count
+     * that event as never handed on, although it is delivered a moment later. So while neither holds, this waits a
+     * little (yields, then short parks), at most {@code boundNanos}: the loop is in its own code then (or napping, and
+     * the stop woke it), not in a downstream appender's, unless it is writing a failure report to a stalled status
+     * channel, which the bound covers.
+     */
+    Position positionOnceAbandoned(long boundNanos) {
+        long deadline = System.nanoTime() + boundNanos;
+        for (int round = 0;; round++) {
+            boolean loopEnded = ended.getCount() == 0; // read before the position: once ended, the position is final
+            Position position = position();
+            if (position.inFlight || loopEnded || System.nanoTime() - deadline >= 0) {
+                return position;
+            }
+            if (round < CLOSE_YIELDS) {
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(this, CLOSE_PARK_NANOS);
+            }
+        }
     }
 
     /** Events handed on, and whether one more was inside a downstream appender, read together. */

@@ -19,6 +19,14 @@ final class Entry<S> {
     boolean error;
     /** False when the adapter's slot writer threw: the slot is published empty and counted as failed. */
     boolean written;
+    /**
+     * The id of the thread running the adapter's slot writer on this slot, 0 once it returned (cleared before the slot is
+     * published). Only ever compared with the current thread's id, on slow paths ({@code RingPipeline.isWritingASlot}):
+     * a thread always sees its own last store, and no other thread stores its id, so reading its own id here means it
+     * is inside this slot's writer. A {@code long}, not the {@link Thread}: no reference store per event (see
+     * {@link #error}).
+     */
+    long writer;
 
     Entry(S payload) {
         this.payload = payload;

@@ -85,6 +85,11 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     /** How long after a late drop its summary is emitted, so that the drops of callers released together share one. */
     private static final long LATE_REPORT_DELAY_MILLIS = 100;
+    /**
+     * After a drain gave up, how long the stop waits at most for the consumer to be either inside a downstream appender or
+     * ended, so that the loss it reports is exact (see {@link ConsumerLoop#positionOnceAbandoned}); normally microseconds.
+     */
+    private static final long ABANDON_SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** How long the exit hook waits, after a drain that gave up, for the callers it released to settle. */
     private static final long EXIT_SETTLE_MILLIS = 200;
 
@@ -198,9 +203,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      */
     private <E> OfferOutcome offer(EventLevel level, E event, SlotWriter<S, E> writer, boolean mayWait, boolean countClosed) {
         int current = state.get();
-        if (current != PipelineState.RUNNING && (current != PipelineState.DRAINING || !isDeliveringThread())) {
-            // While draining, the consumer's own events (a downstream appender that logs) are still queued: the close
-            // handshake delivers every claim made before it, and only this thread could deliver them anyway.
+        if (current != PipelineState.RUNNING && (current != PipelineState.DRAINING || !mayQueueWhileDraining())) {
             return closed(level, countClosed);
         }
         final RingBuffer<Entry<S>> ring = this.ring;
@@ -297,12 +300,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private <E> boolean publish(long sequence, EventLevel level, E event, SlotWriter<S, E> writer) {
         Entry<S> entry = ring.get(sequence);
         entry.error = level == EventLevel.ERROR;
+        entry.writer = Thread.currentThread().getId();
         boolean written = false;
         try {
             writer.write(entry.payload, event);
             written = true;
         } finally {
             entry.written = written;
+            entry.writer = 0;
             ring.publish(sequence);
         }
         return state.get() < PipelineState.CLOSING;
@@ -338,8 +343,11 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     }
 
     private long claimWhenFull(EventLevel level) {
-        if (isDeliveringThread()) {
-            return CapacityGate.NO_SLOT; // a downstream appender logging: nobody else would free a slot for it
+        if (isDeliveringThread() || isWritingASlot()) {
+            // A downstream appender logging, or a log call nested in this thread's own slot writer (a parameter's
+            // toString(), an encoder's converter): no slot is freed while it waits, since the consumer waits for this
+            // very thread (to return, or to publish the slot it holds). Dropped and counted instead of a deadlock.
+            return CapacityGate.NO_SLOT;
         }
         if (policy == FullQueuePolicy.DROP_ALL || (policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn())
                 || maxBlockTimeNanos == 0) {
@@ -356,6 +364,34 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             callersBlockedNanos.add(System.nanoTime() - begun);
             callersBlocked.increment();
         }
+    }
+
+    /**
+     * While draining, two kinds of callers still queue: the consumer itself (a downstream appender that logs), and a
+     * caller whose log call is nested in the writing of its own earlier event (a parameter's {@code toString()} or an
+     * encoder that logs). The drain waits for both (it delivers every claim made before it closes, and cannot close
+     * while a claimed slot is unpublished), so refusing them would send them to wait for the drain that waits for them.
+     * Slow path: reached only once a stop has begun.
+     */
+    private boolean mayQueueWhileDraining() {
+        return isDeliveringThread() || isWritingASlot();
+    }
+
+    /**
+     * Whether the current thread is inside the adapter's slot writer for a slot of this ring that it claimed: its
+     * log call is nested in the writing of its own earlier event. A scan of the claimed, unreleased slots for the
+     * thread's id ({@link Entry#writer}), on slow paths only; the thread's own unpublished slot is always among them,
+     * since the consumer never releases past an unpublished slot.
+     */
+    private boolean isWritingASlot() {
+        long self = Thread.currentThread().getId();
+        long cursor = ring.getCursor();
+        for (long sequence = Math.max(consumed.get() + 1, cursor - ring.getBufferSize() + 1); sequence <= cursor; sequence++) {
+            if (ring.get(sequence).writer == self) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -388,11 +424,12 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * {@inheritDoc}
      *
      * <p>Implementation notes: the decision to stop is taken under {@code lifecycle}, which nothing holds while it
-     * waits, so no virtual thread pins its carrier here. The first caller other than the consumer waits for the drain
-     * within the bound ({@code boundedWaitClaimed}); later callers wait on {@code stopCompleted} for its report. The
-     * consumer itself never waits for its own drain: called there, stop() returns at once and the drain proceeds
-     * once the current delivery returns; the consumer then completes the stop itself when it ends, unless another
-     * caller already claimed the wait ({@code boundedWaitClaimed} decides, once, who completes the stop).
+     * waits, so no virtual thread pins its carrier here. The first caller other than the consumer claims the stop's
+     * completion ({@code boundedWaitClaimed}) before the drain begins, waits for the drain within the bound and completes
+     * the stop; later callers wait on {@code stopCompleted} for its report. The consumer itself never waits for its own
+     * drain: called there, stop() returns at once and the drain proceeds once the current delivery returns; the consumer
+     * then completes the stop itself when it ends, unless another caller claimed it ({@code boundedWaitClaimed}
+     * decides, once, who completes the stop).
      * {@code stopReport} is volatile and written before {@code stopCompleted} counts down.
      */
     @Override
@@ -401,6 +438,10 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         if (done != null) {
             return done;
         }
+        // Claimed before the drain begins, so that the consumer, ending once it has drained, never completes a stop that
+        // a caller waits for: that caller then returns only after the loss and the last summary are written (at the
+        // JVM's exit, a summary written on the consumer after the hook returned could be cut off by the halt).
+        boolean completesTheStop = !isDeliveringThread() && boundedWaitClaimed.compareAndSet(false, true);
         synchronized (lifecycle) {
             if (stopReport != null) {
                 return stopReport;
@@ -423,13 +464,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             }
             return StopReport.deferred(stats().queueSize());
         }
-        if (!boundedWaitClaimed.compareAndSet(false, true)) {
+        if (!completesTheStop) {
             return awaitStopReport();
         }
         boolean finished = consumer.awaitFinish(settings.drainTimeoutMillis());
         if (!finished && state.terminate(PipelineState.ABANDONED)) {
             long last = consumer.fixLastAccepted();
-            ConsumerLoop.Position position = consumer.position();
+            parking.wake(consumerThread); // a consumer napping while it waited for a slot to be published sees ABANDONED now
+            ConsumerLoop.Position position = consumer.positionOnceAbandoned(ABANDON_SETTLE_NANOS);
             long undelivered = last + 1 - position.handedOn - (position.inFlight ? 1 : 0);
             completeStop(false, undelivered, position.inFlight);
         } else {
