@@ -1,20 +1,15 @@
 package io.ringlog.logback;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Logger;
-import io.ringlog.contract.Accounting;
-import io.ringlog.contract.TestThreads;
+import io.ringlog.contract.LoggingBackScenario;
 import io.ringlog.core.PipelineStats;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,19 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class TargetLoggingBackIT {
-    private static final int CALLERS = 4;
-    private static final int BURSTS = 25;
-    private static final int BURST = 4;
-    private static final int LOGGED_BY_APPLICATION = CALLERS * BURSTS * BURST;
-    private static final long PAUSE_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
-
     @TempDir
     Path dir;
 
     /**
      * {@code target-logging-back.xml}: ring of 16, blocking; CHILD logs one event back for each event it gets, FILE
-     * writes every event delivered. Four callers log bursts. Every event logged (the application's and the child's) is
-     * delivered, dropped, failed or delivered directly, and the file holds exactly the delivered ones.
+     * writes every event delivered. Four callers log bursts ({@link LoggingBackScenario}).
      */
     @Test
     void everyEventAChildLogsWhileItDeliversIsCountedAndTheFileHoldsWhatWasDelivered() throws Exception {
@@ -53,42 +41,13 @@ class TargetLoggingBackIT {
             RingAsyncAppender ring = logback.ring();
             ThreadRecordingAppender child = logback.child("CHILD");
             Logger logger = logback.logger("app");
-            List<Thread> callers = new ArrayList<>();
-            for (int c = 0; c < CALLERS; c++) {
-                int caller = c;
-                callers.add(TestThreads.startThread("caller-" + c, () -> logBursts(logger, caller)));
-            }
-            for (Thread caller : callers) {
-                caller.join(TimeUnit.SECONDS.toMillis(30));
-                assertThat(caller.isAlive()).as("%s still logging after 30 s", caller.getName()).isFalse();
-            }
+            LoggingBackScenario.logFromCallers(logger::info);
             // Settled: the last delivery's log-back is offered before that delivery is counted.
             await().atMost(Duration.ofSeconds(20)).until(() -> ring.getStats().queueSize() == 0);
-            int logBacks = child.logBacks();
             stats = ring.getStats();
-            long logged = LOGGED_BY_APPLICATION + logBacks;
-            long counted = stats.delivered() + stats.dropped() + stats.failed() + stats.deliveredDirectly();
-            System.out.printf("[figures] logback logging back: logged=%d counted=%d, the child ran on %s%n", logged, counted,
-                    child.appendsByThread());
-            assertThat(counted)
-                    .as("logged %d events (%d by the application, %d log-backs by the child); delivered + dropped + failed + "
-                            + "deliveredDirectly = %d, so %d are in no counter: %s; the child ran on %s", logged,
-                            LOGGED_BY_APPLICATION, logBacks, counted, logged - counted, stats, child.appendsByThread())
-                    .isEqualTo(logged);
-            Accounting.assertAccounted(stats, logged);
+            LoggingBackScenario.assertEveryEventCounted("logback", stats, child.logBacks(), "the child ran on " + child.appendsByThread());
         }
-        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        assertThat(lines).as("the file holds every delivered event: %s", stats).hasSize((int) stats.delivered());
-        assertThat(lines.stream().filter(line -> !line.startsWith(ThreadRecordingAppender.LOG_BACK)))
-                .as("every event of the application (blocking: none is dropped)").hasSize(LOGGED_BY_APPLICATION);
-    }
-
-    private static void logBursts(Logger logger, int caller) {
-        for (int b = 0; b < BURSTS; b++) {
-            for (int i = 0; i < BURST; i++) {
-                logger.info("caller {} burst {} event {}", caller, b, i);
-            }
-            LockSupport.parkNanos(PAUSE_NANOS); // the scenario: bursts, between which the consumer naps
-        }
+        LoggingBackScenario.assertFileHoldsTheDelivered(Files.readAllLines(file, StandardCharsets.UTF_8), stats,
+                ThreadRecordingAppender.LOG_BACK);
     }
 }

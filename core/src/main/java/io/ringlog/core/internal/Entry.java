@@ -23,10 +23,13 @@ final class Entry<S> {
      * The id of the thread running the adapter's slot writer on this slot, 0 once it returned (cleared before the slot is
      * published). Only ever compared with the current thread's id, on slow paths ({@code RingPipeline.isWritingASlot}):
      * a thread always sees its own last store, and no other thread stores its id, so reading its own id here means it
-     * is inside this slot's writer. A {@code long}, not the {@link Thread}: no reference store per event (see
-     * {@link #error}).
+     * is inside this slot's writer. A primitive, not the {@link Thread}: no reference store per event (see
+     * {@link #error}). An {@code int}, the id's low 32 bits, so that the slot stays 24 bytes: two live threads whose
+     * ids differ by a multiple of 2^32 (created four billion threads apart) would be taken for each other, which at
+     * worst queues one's event during a drain (still delivered) or drops and counts it on a full ring instead of waiting;
+     * and a thread whose id's low 32 bits are 0 is not recognised (its nested call is treated as any other caller's).
      */
-    long writer;
+    int writer;
 
     Entry(S payload) {
         this.payload = payload;

@@ -300,7 +300,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private <E> boolean publish(long sequence, EventLevel level, E event, SlotWriter<S, E> writer) {
         Entry<S> entry = ring.get(sequence);
         entry.error = level == EventLevel.ERROR;
-        entry.writer = Thread.currentThread().getId();
+        entry.writer = (int) Thread.currentThread().getId();
         boolean written = false;
         try {
             writer.write(entry.payload, event);
@@ -384,7 +384,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * since the consumer never releases past an unpublished slot.
      */
     private boolean isWritingASlot() {
-        long self = Thread.currentThread().getId();
+        int self = (int) Thread.currentThread().getId();
         long cursor = ring.getCursor();
         for (long sequence = Math.max(consumed.get() + 1, cursor - ring.getBufferSize() + 1); sequence <= cursor; sequence++) {
             if (ring.get(sequence).writer == self) {
