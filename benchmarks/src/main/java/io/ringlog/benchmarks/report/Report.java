@@ -130,6 +130,7 @@ final class Report {
                 + " marked " + UNTRUSTED + ".");
         line();
 
+        headlineSection();
         throughputSection();
         allocationSection();
         cpuPerEventSection();
@@ -159,6 +160,44 @@ final class Report {
         if (noisy > 0) {
             line(String.format(Locale.ROOT, "- Noise: %d of %d throughput trials varied by more than %.0f%% across their"
                     + " forks or iterations (marked `±N%%` below).", noisy, throughput.size(), 100 * StageTrust.NOISE));
+        }
+    }
+
+    /**
+     * One chart per framework for a reader deciding in a minute ({@link Headline}): the lossless contenders into every
+     * sink, at the fewest caller threads that were measured into the most sinks.
+     */
+    private void headlineSection() throws IOException {
+        List<Results.Trial> throughput = select(t -> t.kind().equals("throughput"));
+        if (throughput.isEmpty()) {
+            return;
+        }
+        line("## Headline (lossless contenders only)");
+        line();
+        measuredOn();
+        for (String framework : FRAMEWORKS) {
+            List<Results.Trial> subset = throughput.stream().filter(t -> t.framework().equals(framework)).collect(Collectors.toList());
+            Map<Integer, Long> sinksByThreads = subset.stream().collect(Collectors.groupingBy(Results.Trial::threads,
+                    java.util.TreeMap::new, Collectors.mapping(Results.Trial::sink, Collectors.counting())));
+            if (sinksByThreads.isEmpty()) {
+                continue;
+            }
+            long most = sinksByThreads.values().stream().mapToLong(Long::longValue).max().orElse(0);
+            int threads = sinksByThreads.entrySet().stream().filter(e -> e.getValue() == most).findFirst().orElseThrow().getKey();
+            List<HeadlineChart.Group> groups = new ArrayList<>();
+            for (String sink : sinks(subset)) {
+                Map<String, Double> medians = new LinkedHashMap<>();
+                subset.stream().filter(t -> t.sink().equals(sink) && t.threads() == threads)
+                        .forEach(t -> medians.put(t.contender(), t.median()));
+                groups.add(Headline.jmhGroup("sink " + sink, framework, medians));
+            }
+            String png = "headline-" + framework + ".png";
+            HeadlineChart.render(dir.resolve(png), title(framework) + ": events logged per second, " + threads
+                    + (threads == 1 ? " caller thread" : " caller threads") + " (higher is better)", Environment.machine(run)
+                    + "; " + run.getProperty("mode", "?") + " run of " + run.getProperty("env.started", "?").replaceAll("T.*", "")
+                    + ", commit " + run.getProperty("env.git", "?") + "; medians", Headline.FOOTNOTE, groups);
+            line("![" + title(framework) + " headline](" + png + ")");
+            line();
         }
     }
 

@@ -14,6 +14,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,6 +44,10 @@ public final class ServiceReport {
             "cpu", "CPU-bound: `GET /work?n=1000` (a sieve, five lines)",
             "logging", "logging-heavy: `GET /work?n=10` (the same five lines around a sieve of 10 numbers, almost no work)",
             "wait", "wait-bound: `GET /work?n=1000&delayMs=50` (the same, plus a 50 ms wait)");
+
+    /** The workloads as the charts name them. */
+    private static final Map<String, String> WORKLOAD_NAMES = Map.of(
+            "cpu", "CPU-bound", "logging", "logging-heavy", "wait", "wait-bound");
 
     private ServiceReport() {
     }
@@ -165,33 +170,38 @@ public final class ServiceReport {
             md.append("## ").append(title(flavour)).append("\n\n");
             md.append("Measured on ").append(machine(environment, setup)).append(".\n\n");
             List<String> variants = results.variants(flavour);
-            Map<String, List<Double>> throughput = new LinkedHashMap<>();
-            Map<String, List<Double>> openP99 = new LinkedHashMap<>();
+            List<HeadlineChart.Group> throughput = new ArrayList<>();
+            List<HeadlineChart.Group> closedP99 = new ArrayList<>();
             for (String workload : ServiceResults.WORKLOADS) {
                 if (variants.stream().allMatch(v -> results.closed(flavour, v, workload).isEmpty())) {
                     continue;
                 }
                 md.append("### ").append(WORKLOAD_TITLES.getOrDefault(workload, workload)).append("\n\n");
                 closedTable(md, results, flavour, workload, variants);
-                throughput.put(workload, variants.stream().map(v -> round(median(results.closed(flavour, v, workload),
-                        r -> r.wrk().requestsPerSecond()))).collect(Collectors.toList()));
+                Map<String, Double> rps = new LinkedHashMap<>();
+                Map<String, Double> p99 = new LinkedHashMap<>();
+                for (String v : variants) {
+                    rps.put(v, median(results.closed(flavour, v, workload), r -> r.wrk().requestsPerSecond()));
+                    p99.put(v, median(results.closed(flavour, v, workload), r -> r.wrk().p99()) / 1e3);
+                }
+                String name = WORKLOAD_NAMES.getOrDefault(workload, workload);
+                throughput.add(Headline.serviceGroup(name, rps, "%,.0f req/s", true));
+                closedP99.add(Headline.serviceGroup(name, p99, "%,.1f ms", false));
                 for (String spec : results.rateSpecs(flavour, workload)) {
                     openTable(md, results, flavour, workload, spec, variants);
-                    openP99.put(workload + " @ " + spec(spec), variants.stream().map(v -> round(median(
-                            results.open(flavour, v, workload, spec), r -> r.gatling().p99()))).collect(Collectors.toList()));
                 }
             }
             deliveryTable(md, results, flavour, variants);
+            String subtitle = host + "; " + (repeats == 1 ? "one JVM per variant" : "medians of " + repeats + " JVMs per variant");
             String rateChart = "service-throughput-" + flavour + ".png";
-            Charts.groupedBars(dir.resolve(rateChart), title(flavour) + " service requests/s, closed loop (median), "
-                    + host, "variant", "requests/s", variants, throughput);
+            HeadlineChart.render(dir.resolve(rateChart), title(flavour) + " in a web service: requests per second, closed"
+                    + " loop (higher is better)", subtitle, Headline.FOOTNOTE, throughput);
             md.append("![").append(flavour).append(" requests/s](").append(rateChart).append(")\n\n");
-            if (!openP99.isEmpty()) {
-                String latencyChart = "service-p99-" + flavour + ".png";
-                Charts.groupedBars(dir.resolve(latencyChart), title(flavour) + " service p99 at fixed rates, open loop "
-                        + "(median), " + host, "variant", "p99 (ms)", variants, openP99);
-                md.append("![").append(flavour).append(" p99 at fixed rates](").append(latencyChart).append(")\n\n");
-            }
+            String latencyChart = "service-p99-" + flavour + ".png";
+            HeadlineChart.render(dir.resolve(latencyChart), title(flavour) + " in a web service: p99 latency, closed loop"
+                    + " (lower is better)", subtitle, "wrk's p99 at 200 connections, to the microsecond; not corrected for"
+                    + " coordinated omission (the open loop's tables are).", closedP99);
+            md.append("![").append(flavour).append(" p99, closed loop](").append(latencyChart).append(")\n\n");
         }
         environment(md, dir, environment, setup);
         Files.writeString(dir.resolve(REPORT_FILE), md.toString(), StandardCharsets.UTF_8);

@@ -60,7 +60,9 @@ class ReportTest {
             String body = report.substring(report.indexOf(section));
             assertThat(body.substring(0, body.indexOf("|"))).as(section).contains("Measured on " + machine + ".");
         }
-        for (String png : new String[] {"throughput-logback-COUNTING.png", "allocation-logback.png", "latency-logback-COUNTING-50000.png"}) {
+        assertThat(report).contains("## Headline (lossless contenders only)").contains("![Logback headline](headline-logback.png)");
+        for (String png : new String[] {"headline-logback.png", "throughput-logback-COUNTING.png", "allocation-logback.png",
+                "latency-logback-COUNTING-50000.png"}) {
             BufferedImage image = ImageIO.read(dir.resolve(png).toFile());
             assertThat(image).as(png).isNotNull();
             assertThat(image.getWidth()).isGreaterThan(500);
