@@ -61,7 +61,7 @@ public final class Compare {
      * Every trial's JVM options. {@code -XX:+AlwaysPreTouch} faults the whole heap in when the JVM starts, so that no
      * trial measures the kernel's first touch of its heap's pages: synchronous Log4j2 at 1 thread, which allocates
      * slowly on its only thread, spent 9 % of its CPU samples in page faults without it and measured 2.83 against
-     * 3.74 M/s with it (docs/benchmarks.md, "What the harness measured before the heap was touched").
+     * 3.74 M/s with it (docs/benchmarks/heap-pretouch.md).
      */
     private static final List<String> JVM_ARGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Djava.awt.headless=true");
 
