@@ -39,6 +39,8 @@ class DocsDriftTest {
 
     private static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)\\)");
     private static final Pattern HTML_ANCHOR = Pattern.compile("<a (?:id|name)=\"([^\"]+)\"");
+    /** An internal work item ("issue 10", "issue #3") or a path that exists on one machine only. */
+    private static final Pattern INTERNAL = Pattern.compile("(?i)\\bissue #?\\d+|(?<![\\w.$])/(?:usr/lib|tmp|home)/[\\w./-]*");
     private static final Pattern CODE_SPAN = Pattern.compile("`([^`]+)`");
     private static final Pattern REPO_PATH = Pattern.compile(
             "(?<![\\w./-])(?:\\./)?(?:mvnw|\\.ci/[\\w.-]+|(?:benchmarks|core|docs|examples|jcstress|logback-adapter|log4j2-adapter"
@@ -126,6 +128,21 @@ class DocsDriftTest {
                 check.check(page, i + 1, lines.get(i), fence);
             }
         }
+    }
+
+    @Test
+    void noPageNamesAWorkItemOrAPathOfOneMachine() {
+        forEachLine(concat(userPages(), archivePages()), (page, line, text, fenced) -> {
+            if (page.getFileName().toString().endsWith("-report.md")) {
+                return; // a generated report quotes its run as it was
+            }
+            Matcher internal = INTERNAL.matcher(text);
+            if (internal.find()) {
+                problem(page, line, "`" + internal.group() + "` means nothing to a reader: say what was changed or measured,"
+                        + " or use a path in the repository");
+            }
+        });
+        assertNone();
     }
 
     @Test
