@@ -129,9 +129,14 @@ public final class ConfigurationReference {
         }
     }
 
-    /** The document's path, as failure messages name it. */
+    /**
+     * The document's path from the repository's root, as failure messages name it ({@code docs/configuration.md}); a
+     * document outside the repository (a test's) is named as if it were in docs/.
+     */
     public String name() {
-        return "docs/" + file.getFileName();
+        Path root = Path.of("..").toAbsolutePath().normalize();
+        Path absolute = file.toAbsolutePath().normalize();
+        return absolute.startsWith(root) ? root.relativize(absolute).toString().replace('\\', '/') : "docs/" + file.getFileName();
     }
 
     /** The body rows of the first table whose header row starts with {@code firstHeaderCell}; empty if there is none. */

@@ -43,6 +43,25 @@ public final class ReferenceCheck {
     }
 
     /**
+     * The pages other than the configuration reference that users read, relative to a module's directory: README.md,
+     * the other docs/*.md, examples/README.md and benchmarks/README.md. The status messages they quote are checked as
+     * the reference's are.
+     */
+    public static List<ConfigurationReference> otherUserPages() {
+        List<Path> pages = new ArrayList<>(List.of(Path.of("..", "README.md"), Path.of("..", "examples", "README.md"),
+                Path.of("..", "benchmarks", "README.md")));
+        try (java.util.stream.Stream<Path> docs = java.nio.file.Files.list(Path.of("..", "docs"))) {
+            docs.filter(p -> p.toString().endsWith(".md") && !p.getFileName().toString().equals("configuration.md"))
+                    .sorted().forEach(pages::add);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        List<ConfigurationReference> read = new ArrayList<>();
+        pages.forEach(p -> read.add(ConfigurationReference.read(p)));
+        return read;
+    }
+
+    /**
      * The default that a property really has: {@code raw} (read from a new appender or builder), or, when that is null
      * (not set), the value the settings it produces hold under the same name ({@code fullQueuePolicy}: BLOCK); null if
      * they hold none either.
@@ -172,6 +191,27 @@ public final class ReferenceCheck {
         MessageTemplates templates = MessageTemplates.fromSourceRoots(
                 List.of(Path.of("..", "core", "src", "main", "java"), Path.of("src", "main", "java")));
         return quotedMessages(framework, templates, "core/src/main/java and " + module + "/src/main/java");
+    }
+
+    /**
+     * {@link #quotedMessagesAgainstThisModule} for each of {@link #otherUserPages()}: fails with every message quoted
+     * there that the module cannot emit, each with its page and line.
+     *
+     * @return the messages checked
+     */
+    public static int quotedMessagesInOtherPages(Framework framework, String module) {
+        List<String> all = new ArrayList<>();
+        int checked = 0;
+        for (ConfigurationReference page : otherUserPages()) {
+            ReferenceCheck pageCheck = new ReferenceCheck(page);
+            checked += pageCheck.quotedMessagesAgainstThisModule(framework, module);
+            all.addAll(pageCheck.problems);
+        }
+        if (!all.isEmpty()) {
+            fail(all.size() + " message(s) quoted outside docs/configuration.md that the code does not emit:\n- "
+                    + String.join("\n- ", all));
+        }
+        return checked;
     }
 
     /** Adds a problem found by the adapter's own checks. */

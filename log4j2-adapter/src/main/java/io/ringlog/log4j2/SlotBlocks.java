@@ -11,7 +11,7 @@ import java.util.function.Supplier;
  * reference, and its concurrent refinement threads then scan each marked card. A slot lives in the old generation and
  * gets new references with every event; when each slot is its own {@code MutableLogEvent} and parameter array, nearly
  * every event marks fresh cards, and on JDK 17 refinement cost more CPU per event than the consumer's whole delivery
- * (docs/benchmarks.md, "Where the Log4j2 hand-off's time goes"). In a shared block, an event's references take 64
+ * (docs/benchmarks/log4j2-handoff.md). In a shared block, an event's references take 64
  * bytes, so eight consecutive events share a card and mark it once.
  *
  * <p>The price is that neighbouring slots share cache lines, so callers filling adjacent slots at the same moment

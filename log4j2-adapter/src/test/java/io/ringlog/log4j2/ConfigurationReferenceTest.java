@@ -68,6 +68,12 @@ class ConfigurationReferenceTest {
         check.assertNone();
     }
 
+    @Test
+    void everyMessageQuotedInTheOtherPagesIsOneTheAdapterCanEmit() {
+        int checked = ReferenceCheck.quotedMessagesInOtherPages(Framework.LOG4J2, "log4j2-adapter");
+        assertThat(checked).as("messages quoted for Log4j2 outside %s", doc.name()).isPositive();
+    }
+
     /** The attribute's row and default, and its aliases' place in that row; returns the default. */
     private Object checkAttribute(String attribute, Field field, PipelineSettings produced) {
         Optional<Method> getter = BeanAccessors.getter(RingAsyncAppender.Builder.class, attribute);

@@ -70,6 +70,8 @@ class FaultInjectionIT {
             } finally {
                 context.stop();
             }
+            long failed = ring.getStats().failed(); // see the stall test for why the summary is awaited
+            await().atMost(WAIT).until(() -> ReportedLosses.failures(status.messages(), "RING_THROWING") >= failed);
             messages = status.messages();
         }
         int errors = ThrowingChildLoad.ERRORS;
@@ -115,6 +117,10 @@ class FaultInjectionIT {
             } finally {
                 context.stop();
             }
+            // The summary of the drops is written by whichever thread completes the stop: when the consumer ends first
+            // and completes it, stop() returns before that thread has written it.
+            long dropped = ring.getStats().dropped();
+            await().atMost(WAIT).until(() -> ReportedLosses.dropped(status.messages(), "RING_STALL") >= dropped);
             messages = status.messages();
         }
         PipelineStats stats = ring.getStats();

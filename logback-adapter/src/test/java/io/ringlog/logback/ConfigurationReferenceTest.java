@@ -86,6 +86,12 @@ class ConfigurationReferenceTest {
         check.assertNone();
     }
 
+    @Test
+    void everyMessageQuotedInTheOtherPagesIsOneTheAdapterCanEmit() {
+        int checked = ReferenceCheck.quotedMessagesInOtherPages(Framework.LOGBACK, "logback-adapter");
+        assertThat(checked).as("messages quoted for Logback outside %s", doc.name()).isPositive();
+    }
+
     /** The example under "### Example" says every line but the appender-ref keeps its default: so it must show them. */
     private void checkExample(Map<String, Object> defaults) {
         String xml = doc.xmlExample("Logback", "Example").orElse("");

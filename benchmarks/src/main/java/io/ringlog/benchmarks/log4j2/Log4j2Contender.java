@@ -13,27 +13,29 @@ import java.util.Locale;
  */
 public enum Log4j2Contender implements Contender {
     /** The sink on the root logger: the caller does all the work. */
-    SYNC(true, false),
+    SYNC("synchronous (no async appender)", true, false),
     /** The stock {@code <Async>} appender at its default bufferSize 1024, blocking (its default). */
-    ASYNC_1024(true, false),
+    ASYNC_1024("stock <Async>, buffer 1024", true, false),
     /** The stock {@code <Async>} appender, bufferSize 8192, blocking. */
-    ASYNC_8192(true, false),
+    ASYNC_8192("stock <Async>, buffer 8192", true, false),
     /** Mixed sync/async: {@code <AsyncRoot>} (Async Loggers on Disruptor 3.4.x). */
-    ASYNC_ROOT(true, false),
+    ASYNC_ROOT("Async Loggers, <AsyncRoot>", true, false),
     /** All loggers asynchronous: an {@code AsyncLoggerContext} (Disruptor 3.4.x). */
-    ALL_ASYNC(true, true),
+    ALL_ASYNC("Async Loggers, all async", true, true),
     /** Ringlog's {@code <RingAsync>}, fullQueuePolicy BLOCK (its default). */
-    RING_BLOCK(true, false),
+    RING_BLOCK("Ringlog <RingAsync>", true, false),
     /** Ringlog's {@code <RingAsync>}, fullQueuePolicy DROP_ALL. */
-    RING_DROP_ALL(false, false);
+    RING_DROP_ALL("Ringlog <RingAsync>, DROP_ALL", false, false);
 
     /** The stock appender every ratio is taken against. */
     public static final Log4j2Contender REFERENCE = ASYNC_1024;
 
+    private final String label;
     private final boolean lossless;
     private final boolean allAsync;
 
-    Log4j2Contender(boolean lossless, boolean allAsync) {
+    Log4j2Contender(String label, boolean lossless, boolean allAsync) {
+        this.label = label;
         this.lossless = lossless;
         this.allAsync = allAsync;
     }
@@ -46,6 +48,11 @@ public enum Log4j2Contender implements Contender {
     @Override
     public LogTarget open(Sink sink, Path directory) throws Exception {
         return new Log4j2Target(this, sink, directory);
+    }
+
+    @Override
+    public String label() {
+        return label;
     }
 
     @Override

@@ -11,27 +11,34 @@ import java.nio.file.Path;
  */
 public enum LogbackContender implements Contender {
     /** The sink attached to the root logger: the caller does all the work. */
-    SYNC(true),
+    SYNC("synchronous (no async appender)", true),
     /** Logback's AsyncAppender at its default queue size, made lossless (discardingThreshold 0, neverBlock false). */
-    ASYNC_256(true),
+    ASYNC_256("stock AsyncAppender, queue 256", true),
     /** Logback's AsyncAppender with a queue of 8192, lossless. */
-    ASYNC_8192(true),
+    ASYNC_8192("stock AsyncAppender, queue 8192", true),
     /** logstash-logback-encoder's LoggingEventAsyncDisruptorAppender, blocking when full (appendTimeout -1). */
-    LLE_BLOCKING(true),
+    LLE_BLOCKING("logstash-logback-encoder, blocking", true),
     /** logstash-logback-encoder's LoggingEventAsyncDisruptorAppender at its default: drops when full. */
-    LLE_DROPPING(false),
+    LLE_DROPPING("logstash-logback-encoder, dropping", false),
     /** Ringlog's RingAsyncAppender, fullQueuePolicy BLOCK (its default). */
-    RING_BLOCK(true),
+    RING_BLOCK("Ringlog", true),
     /** Ringlog's RingAsyncAppender, fullQueuePolicy DROP_ALL. */
-    RING_DROP_ALL(false);
+    RING_DROP_ALL("Ringlog, DROP_ALL", false);
 
     /** The stock appender every ratio is taken against. */
     public static final LogbackContender REFERENCE = ASYNC_256;
 
+    private final String label;
     private final boolean lossless;
 
-    LogbackContender(boolean lossless) {
+    LogbackContender(String label, boolean lossless) {
+        this.label = label;
         this.lossless = lossless;
+    }
+
+    @Override
+    public String label() {
+        return label;
     }
 
     @Override

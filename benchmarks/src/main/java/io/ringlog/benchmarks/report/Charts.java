@@ -34,7 +34,16 @@ final class Charts {
         chart.getStyler().setXAxisDecimalPattern("0");
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setMarkerSize(9);
-        seriesByContender.forEach((contender, xy) -> chart.addSeries(contender, xy[0], xy[1]).setMarker(SeriesMarkers.CIRCLE));
+        seriesByContender.forEach((contender, xy) -> {
+            org.knowm.xchart.XYSeries series = chart.addSeries(contender, xy[0], xy[1]);
+            series.setMarker(SeriesMarkers.CIRCLE);
+            if (isRinglog(contender)) {
+                Color colour = ringlogColour(contender);
+                series.setLineColor(colour);
+                series.setMarkerColor(colour);
+                series.setLineWidth(contender.equals(RINGLOG_DEFAULT) ? 4f : 2f);
+            }
+        });
         style(chart);
         save(chart, file);
     }
@@ -48,8 +57,16 @@ final class Charts {
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setOverlapped(true);
         chart.getStyler().setMarkerSize(8);
-        seriesByContender.forEach((contender, values) -> chart.addSeries(contender, percentiles,
-                values.stream().map(v -> Math.max(v, 0.01)).collect(java.util.stream.Collectors.toList())));
+        seriesByContender.forEach((contender, values) -> {
+            org.knowm.xchart.CategorySeries series = chart.addSeries(contender, percentiles,
+                    values.stream().map(v -> Math.max(v, 0.01)).collect(java.util.stream.Collectors.toList()));
+            if (isRinglog(contender)) {
+                Color colour = ringlogColour(contender);
+                series.setLineColor(colour);
+                series.setMarkerColor(colour);
+                series.setLineWidth(contender.equals(RINGLOG_DEFAULT) ? 4f : 2f);
+            }
+        });
         style(chart);
         save(chart, file);
     }
@@ -79,8 +96,28 @@ final class Charts {
         save(chart, file);
     }
 
+    /** Ringlog's default policy, the contender the charts highlight. */
+    private static final String RINGLOG_DEFAULT = "RING_BLOCK";
+    /** Ringlog's other (lossy) policies: a lighter blue, so that they read as Ringlog's without being the headline. */
+    private static final Color RINGLOG_OTHER_COLOUR = new Color(0x7FA7DD);
+
+    private static boolean isRinglog(String contender) {
+        return contender.startsWith("RING_");
+    }
+
+    /** Ringlog's default in {@link HeadlineChart#RINGLOG_COLOUR}, drawn thicker; its other policies in a lighter blue. */
+    private static Color ringlogColour(String contender) {
+        return contender.equals(RINGLOG_DEFAULT) ? HeadlineChart.RINGLOG_COLOUR : RINGLOG_OTHER_COLOUR;
+    }
+
+    /**
+     * White, and a palette for the other contenders that reads on white (XChart's default has a yellow) and keeps away
+     * from Ringlog's dark blue.
+     */
     private static void style(Chart<?, ?> chart) {
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setSeriesColors(new Color[] {new Color(0x6B6B6B), new Color(0xC0504D), new Color(0x9BBB59),
+                new Color(0x8064A2), new Color(0xF79646), new Color(0x4BACC6), new Color(0x7F6000), new Color(0xA5A5A5)});
         chart.getStyler().setChartTitleFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
     }
 

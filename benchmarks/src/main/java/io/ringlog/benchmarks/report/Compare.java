@@ -43,12 +43,15 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *   ... Compare render DIR          (re-renders report.md and the charts from the JSON already in DIR)
  *   ... Compare quick --dry-run     (prints the stages, trial counts and the time estimate, runs nothing)
  * </pre>
+ * The estimate is {@link Plan#estimatedMinutes()}: the trials on two cores, without the build and without the re-runs of
+ * distrusted stages, which the console adds to the time left when it starts them.
  * Runs each stage (throughput per thread count, fixed-rate latency, CPU) through JMH's Runner, one forked JVM
  * per trial, writes the raw JSON into {@code benchmarks/results/<timestamp>/} and renders the report there.
  * The console gets one line per trial ({@link Progress}); what the trials print themselves goes to
  * {@code jmh-<stage>.log} beside the JSON ({@link TrialLog}). A throughput stage that {@link StageTrust} distrusts is
  * run once more at the end (quick and full), the first attempt kept as {@code untrusted-jmh-<stage>.json}.
- * Exits 2 when a trial failed or a lossless contender lost an event, 1 on a usage error.
+ * Exits 2 when a trial failed for another reason than a peer's lost event, or one of Ringlog's contenders lost an
+ * event, 1 on a usage error; a peer that lost events is a finding of the report, not a failure of the run.
  */
 public final class Compare {
 
@@ -58,9 +61,12 @@ public final class Compare {
      * Every trial's JVM options. {@code -XX:+AlwaysPreTouch} faults the whole heap in when the JVM starts, so that no
      * trial measures the kernel's first touch of its heap's pages: synchronous Log4j2 at 1 thread, which allocates
      * slowly on its only thread, spent 9 % of its CPU samples in page faults without it and measured 2.83 against
-     * 3.74 M/s with it (docs/benchmarks.md, "What the harness measured before the heap was touched").
+     * 3.74 M/s with it (docs/benchmarks/heap-pretouch.md).
      */
     private static final List<String> JVM_ARGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Djava.awt.headless=true");
+
+    /** Options that take no value. */
+    private static final List<String> FLAGS = List.of("--dry-run");
 
     private final Plan plan;
     private final Path out;
@@ -140,8 +146,10 @@ public final class Compare {
 
         int trials = stages.stream().mapToInt(Stage::trials).sum();
         double estimate = stages.stream().mapToDouble(Stage::estimatedSeconds).sum();
-        System.out.printf("Ringlog benchmarks, %s mode: %d trials in %d stages, about %d min; results in %s%n",
-                plan.name(), trials, stages.size(), Math.round(estimate / 60), out);
+        System.out.printf("Ringlog benchmarks, %s mode: %d trials in %d stages, about %d min on 2 cores%s; results in %s%n",
+                plan.name(), trials, stages.size(), Math.round(estimate / 60), plan.rerunsUntrusted()
+                        ? String.format(", plus up to %d min for each stage the checks distrust and run again", plan.rerunMinutes())
+                        : "", out);
         if (dryRun) {
             stages.forEach(stage -> System.out.printf("  %-70s %3d trials, ~%.0f s%n", stage.title(), stage.trials(), stage.estimatedSeconds()));
             return;
@@ -149,7 +157,7 @@ public final class Compare {
         System.out.println("Each trial's own output (status lines, warnings) goes to jmh-<stage>.log there.");
         progress.plan(trials, estimate);
         for (Stage stage : stages) {
-            progress.stage(stage.title());
+            progress.stage(stage.title(), stage.trials(), stage.estimatedSeconds());
             runStage(stage);
         }
         if (plan.rerunsUntrusted()) {
@@ -157,6 +165,10 @@ public final class Compare {
         }
         trialLog.close();
         failedRuns += progress.failures();
+        if (progress.peerLosses() > 0) {
+            System.out.println("Finding: " + progress.peerLosses() + " trial(s) of another library lost events it promises to"
+                    + " keep; the report's Verdict names them. Ringlog's own verdict is at its top.");
+        }
         if (!notes.isEmpty()) {
             Files.write(out.resolve("notes.txt"), notes, StandardCharsets.UTF_8);
         }
@@ -213,9 +225,8 @@ public final class Compare {
                 .addProfiler(GCProfiler.class)
                 .param("contender", contenders.toArray(String[]::new))
                 .param("sink", sinks.toArray(String[]::new));
-        int trials = contenders.size() * sinks.size();
-        double seconds = trials * plan.forks() * (plan.warmupIterations() * plan.warmupSeconds()
-                + plan.iterations() * plan.iterationSeconds() + 1.0);
+        int trials = plan.throughputTrials(contenders.size(), threads);
+        double seconds = plan.throughputSeconds(trials);
         return new Stage(key.file(), key.framework() + " throughput, " + threads + (threads == 1 ? " thread" : " threads")
                 + ", sinks " + sinks, options, trials, seconds);
     }
@@ -232,8 +243,8 @@ public final class Compare {
                 .param("sink", sinks.toArray(String[]::new))
                 .param("rate", rates.toArray(String[]::new))
                 .param("durationMillis", String.valueOf(plan.latencyMillis()));
-        int trials = contenders.size() * sinks.size() * rates.size();
-        double seconds = trials * plan.forks() * ((1 + plan.latencyIterations()) * plan.latencyMillis() / 1000.0 + 1.0);
+        int trials = plan.latencyTrials(contenders.size());
+        double seconds = plan.latencySeconds(trials);
         return new Stage(file, framework + " latency at fixed rates " + rates + "/s", options, trials, seconds);
     }
 
@@ -248,7 +259,7 @@ public final class Compare {
                 .param("idleMillis", window)
                 .param("blockedMillis", window);
         int trials = contenders.size();
-        double seconds = trials * plan.forks() * (2 * plan.cpuMillis() / 1000.0 + 1.5);
+        double seconds = plan.cpuSeconds(trials);
         return new Stage(file, framework + " CPU idle and blocked", options, trials, seconds);
     }
 
@@ -316,7 +327,9 @@ public final class Compare {
     private static Map<String, String> options(String[] args) {
         Map<String, String> options = new TreeMap<>();
         for (int i = 0; i < args.length; i++) {
-            if (args[i].startsWith("--")) {
+            if (FLAGS.contains(args[i])) {
+                options.put(args[i].substring(2), "true");
+            } else if (args[i].startsWith("--")) {
                 if (i + 1 >= args.length) {
                     usage(args[i] + " needs a value");
                 }
@@ -330,7 +343,7 @@ public final class Compare {
 
     private static void usage(String problem) {
         System.err.println(problem);
-        System.err.println("usage: Compare smoke|quick|full [--out DIR] [--command TEXT] [--dry-run true]");
+        System.err.println("usage: Compare smoke|quick|full [--out DIR] [--command TEXT] [--dry-run]");
         System.err.println("       Compare render DIR");
         System.exit(1);
     }

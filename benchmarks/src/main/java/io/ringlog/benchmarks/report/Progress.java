@@ -29,9 +29,16 @@ final class Progress implements OutputFormat {
     private int planned;
     private double plannedSeconds;
     private int started;
+    /** The estimated seconds of the trials started before the current one, and of each trial of the current stage. */
+    private double startedSeconds;
+    private double secondsPerTrial;
     private int failures;
+    private int peerLosses;
     private long startNanos;
     private boolean trialFailed;
+    /** Whether the current trial failed its delivery check, and whether it is one of Ringlog's. */
+    private boolean trialLostEvents;
+    private boolean trialIsRinglog;
 
     Progress(PrintStream out, TrialLog log) {
         this.out = out;
@@ -44,28 +51,66 @@ final class Progress implements OutputFormat {
         this.startNanos = System.nanoTime();
     }
 
-    /** Announces a stage run once more, and adds its trials to the plan. */
+    /** Announces a stage run once more, and adds its trials and time to the plan. */
     void rerun(String title, int trials, double seconds) {
         planned += trials;
         plannedSeconds += seconds;
-        stage("re-run, untrusted: " + title);
+        stage("re-run, untrusted: " + title, trials, seconds);
     }
 
-    void stage(String title) {
+    /** Announces a stage of {@code trials} trials estimated at {@code seconds} in all. */
+    void stage(String title, int trials, double seconds) {
+        secondsPerTrial = trials == 0 ? 0 : seconds / trials;
         out.println();
         out.println("== " + title);
     }
 
+    /**
+     * The time left: what the plan still holds, at the pace the run has kept so far (the estimates' seconds against the
+     * clock's), so that a machine slower than the estimate's does not show "~00:00 left" for the last trials.
+     */
+    static double secondsLeft(double plannedSeconds, double startedSeconds, double elapsed) {
+        double pace = startedSeconds > 0 && elapsed > 0 ? elapsed / startedSeconds : 1;
+        return Math.max(0, plannedSeconds - startedSeconds) * pace;
+    }
+
+    /**
+     * The trials that failed, but not those of a peer that lost events: that is a finding the report states (see
+     * {@link DeliveryFailure}), and the run is not broken by it.
+     */
     int failures() {
+        settle();
         return failures;
+    }
+
+    /** The trials of a lossless peer (not Ringlog) that lost events. */
+    int peerLosses() {
+        settle();
+        return peerLosses;
+    }
+
+    /** Counts the last trial's failure, once. */
+    private void settle() {
+        if (trialFailed) {
+            if (trialLostEvents && !trialIsRinglog) {
+                peerLosses++;
+            } else {
+                failures++;
+            }
+            trialFailed = false;
+        }
     }
 
     @Override
     public void startBenchmark(BenchmarkParams params) {
+        settle();
         started++;
-        trialFailed = false;
+        trialLostEvents = false;
+        String contender = params.getParam("contender");
+        trialIsRinglog = contender != null && contender.startsWith("RING_");
         double elapsed = (System.nanoTime() - startNanos) / 1e9;
-        double left = Math.max(0, plannedSeconds - elapsed);
+        double left = secondsLeft(plannedSeconds, startedSeconds, elapsed);
+        startedSeconds += secondsPerTrial;
         Map<String, String> shown = new TreeMap<>();
         for (String key : params.getParamsKeys()) {
             shown.put(key, params.getParam(key));
@@ -151,10 +196,10 @@ final class Progress implements OutputFormat {
                 continue;
             }
             if (trimmed.contains("<failure>") || trimmed.contains("DELIVERY CHECK FAILED")) {
-                if (!trialFailed) {
-                    failures++;
-                    trialFailed = true;
-                }
+                trialFailed = true;
+            }
+            if (trimmed.contains("DELIVERY CHECK FAILED") && trimmed.contains(" is lossless but delivered ")) {
+                trialLostEvents = true;
             }
             out.println("      | " + line);
         }

@@ -61,7 +61,8 @@ final class Report {
     /**
      * Writes report.md and the charts into {@code dir}.
      *
-     * @return false if a delivery check failed or no trial produced a result
+     * @return false if one of Ringlog's contenders lost an event, a delivery check failed in any other way than a peer
+     *         losing events (a finding, reported in the Verdict), or no trial produced a result
      */
     static boolean render(Path dir) throws IOException {
         Properties run = new Properties();
@@ -95,14 +96,27 @@ final class Report {
             line("> pipeline works end to end; its numbers are not fit for comparison.");
             line();
         }
+        List<DeliveryFailure> parsed = failures.stream().filter(f -> !f.isBlank()).map(DeliveryFailure::parse)
+                .collect(Collectors.toList());
+        List<DeliveryFailure> broken = parsed.stream().filter(f -> !f.peerLoss()).collect(Collectors.toList());
+        List<DeliveryFailure> peers = parsed.stream().filter(DeliveryFailure::peerLoss).collect(Collectors.toList());
         line("## Verdict");
         line();
-        if (failures.isEmpty()) {
-            line("- Delivery: every trial of a lossless contender delivered exactly what it logged ("
-                    + trials.stream().filter(t -> !Double.isNaN(t.secondary("delivery.logged"))).count() + " trials checked).");
+        long ringlogChecked = trials.stream().filter(t -> t.contender().startsWith("RING_") && isLossless(t.framework(), t.contender())
+                && !Double.isNaN(t.secondary("delivery.logged"))).count();
+        if (broken.isEmpty()) {
+            line("- **Ringlog delivered every event**: each trial of its lossless contenders delivered exactly what it logged ("
+                    + ringlogChecked + " trials checked; "
+                    + trials.stream().filter(t -> !Double.isNaN(t.secondary("delivery.logged"))).count()
+                    + " trials of all contenders).");
         } else {
-            line("- **DELIVERY CHECK FAILED** (those trials have no result below):");
-            failures.forEach(f -> line("  - `" + f + "`"));
+            line("- **DELIVERY CHECK FAILED**" + (broken.stream().anyMatch(DeliveryFailure::ringlog) ? " for Ringlog" : "")
+                    + " (those trials have no result below; the run exits non-zero):");
+            broken.forEach(f -> line("  - `" + f.line() + "`"));
+        }
+        if (!peers.isEmpty()) {
+            line("- Findings about other libraries (their lossless promise broken; not a failure of this run):");
+            peers.forEach(f -> line("  - " + f.finding()));
         }
         line("- Trials with a result: " + trials.size() + ".");
         trustVerdict();
@@ -116,6 +130,7 @@ final class Report {
                 + " marked " + UNTRUSTED + ".");
         line();
 
+        headlineSection();
         throughputSection();
         allocationSection();
         cpuPerEventSection();
@@ -123,7 +138,7 @@ final class Report {
         cpuSection();
         environmentSection();
         methodSection();
-        return failures.isEmpty() && !trials.isEmpty();
+        return broken.isEmpty() && !trials.isEmpty();
     }
 
     /** The stages the checks distrust (see {@link StageTrust}), or that they passed, and the noisy trials. */
@@ -145,6 +160,44 @@ final class Report {
         if (noisy > 0) {
             line(String.format(Locale.ROOT, "- Noise: %d of %d throughput trials varied by more than %.0f%% across their"
                     + " forks or iterations (marked `±N%%` below).", noisy, throughput.size(), 100 * StageTrust.NOISE));
+        }
+    }
+
+    /**
+     * One chart per framework for a reader deciding in a minute ({@link Headline}): the lossless contenders into every
+     * sink, at the fewest caller threads that were measured into the most sinks.
+     */
+    private void headlineSection() throws IOException {
+        List<Results.Trial> throughput = select(t -> t.kind().equals("throughput"));
+        if (throughput.isEmpty()) {
+            return;
+        }
+        line("## Headline (lossless contenders only)");
+        line();
+        measuredOn();
+        for (String framework : FRAMEWORKS) {
+            List<Results.Trial> subset = throughput.stream().filter(t -> t.framework().equals(framework)).collect(Collectors.toList());
+            Map<Integer, Long> sinksByThreads = subset.stream().collect(Collectors.groupingBy(Results.Trial::threads,
+                    java.util.TreeMap::new, Collectors.mapping(Results.Trial::sink, Collectors.counting())));
+            if (sinksByThreads.isEmpty()) {
+                continue;
+            }
+            long most = sinksByThreads.values().stream().mapToLong(Long::longValue).max().orElse(0);
+            int threads = sinksByThreads.entrySet().stream().filter(e -> e.getValue() == most).findFirst().orElseThrow().getKey();
+            List<HeadlineChart.Group> groups = new ArrayList<>();
+            for (String sink : sinks(subset)) {
+                Map<String, Double> medians = new LinkedHashMap<>();
+                subset.stream().filter(t -> t.sink().equals(sink) && t.threads() == threads)
+                        .forEach(t -> medians.put(t.contender(), t.median()));
+                groups.add(Headline.jmhGroup("sink " + sink, framework, medians));
+            }
+            String png = "headline-" + framework + ".png";
+            HeadlineChart.render(dir.resolve(png), title(framework) + ": events logged per second, " + threads
+                    + (threads == 1 ? " caller thread" : " caller threads") + " (higher is better)", Environment.machine(run)
+                    + "; " + run.getProperty("mode", "?") + " run of " + run.getProperty("env.started", "?").replaceAll("T.*", "")
+                    + ", commit " + run.getProperty("env.git", "?") + "; medians", Headline.FOOTNOTE, groups);
+            line("![" + title(framework) + " headline](" + png + ")");
+            line();
         }
     }
 
@@ -484,11 +537,16 @@ final class Report {
     }
 
     private static String label(String framework, String contender) {
-        boolean lossless = framework.equals("logback")
-                ? isLossless(() -> LogbackContender.valueOf(contender).lossless())
-                : isLossless(() -> Log4j2Contender.valueOf(contender).lossless());
+        boolean lossless = isLossless(framework, contender);
         String name = contender.equals(reference(framework)) ? "**" + contender + "** (reference)" : contender;
         return lossless ? name : name + " (lossy)";
+    }
+
+    /** Whether the contender promises to lose nothing; an unknown one (from an older run) is taken as lossless. */
+    static boolean isLossless(String framework, String contender) {
+        return framework.equals("logback")
+                ? isLossless(() -> LogbackContender.valueOf(contender).lossless())
+                : isLossless(() -> Log4j2Contender.valueOf(contender).lossless());
     }
 
     private static boolean isLossless(java.util.function.BooleanSupplier lookup) {

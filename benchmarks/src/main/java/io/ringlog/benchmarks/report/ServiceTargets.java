@@ -16,7 +16,7 @@ import java.util.function.ToDoubleFunction;
  * The targets Ringlog is held to in a web service, judged per flavour on the closed loop's medians over the repeats
  * (one JVM per variant and repeat):
  * <ul>
- * <li>every lossless variant wrote every line;</li>
+ * <li>Ringlog wrote every line (another lossless variant that did not is a finding, not a miss);</li>
  * <li>CPU-bound and logging-heavy, the service sharing the machine's CPUs with its load: requests/s at least halfway
  *     from synchronous logging to logging off ({@code sync + ½ × (off − sync)}) and at least every other lossless
  *     asynchronous variant's (the stock appender, Log4j2's Async Loggers); p99 at most half of synchronous logging's;
@@ -71,8 +71,8 @@ final class ServiceTargets {
             return verdicts;
         }
         boolean lossless = results.deliveries().stream()
-                .filter(d -> d.flavour().equals(flavour) && d.lossless()).noneMatch(ServiceResults.Delivery::lost);
-        verdicts.add(Verdict.of("every lossless variant wrote every line", lossless, lossless ? "none lost" : "lines lost"));
+                .filter(d -> d.flavour().equals(flavour) && d.variant().equals(RINGLOG)).noneMatch(ServiceResults.Delivery::lost);
+        verdicts.add(Verdict.of("Ringlog wrote every line", lossless, lossless ? "none lost" : "lines lost"));
         Judge judge = new Judge(results, flavour, variants, verdicts);
         boolean oneCpu = results.setup().serviceCpus() == 1;
         for (String workload : ServiceResults.WORKLOADS) {

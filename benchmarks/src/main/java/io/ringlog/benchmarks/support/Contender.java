@@ -8,6 +8,9 @@ public interface Contender {
     /** The framework and the contender, e.g. {@code logback RING_BLOCK}, for failure messages. */
     String displayName();
 
+    /** The contender in words, for a chart read by people: {@code stock AsyncAppender, queue 256}. */
+    String label();
+
     /** Whether every logged event must reach the sink. */
     boolean lossless();
 

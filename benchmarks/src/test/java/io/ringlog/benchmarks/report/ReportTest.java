@@ -48,7 +48,7 @@ class ReportTest {
                 .contains("6.00 M/s ×4.00, 25.0% dropped")
                 .contains("RING_DROP_ALL (lossy)")
                 .contains("![Logback throughput, sink COUNTING](throughput-logback-COUNTING.png)")
-                .contains("every trial of a lossless contender delivered exactly what it logged")
+                .contains("- **Ringlog delivered every event**")
                 .contains("## CPU per event")
                 .contains("| SYNC | 500 ns, 1.00 cores | 667 ns, 2.00 cores |")
                 .contains("| **ASYNC_256** (reference) | 1000 ns, 1.00 cores | 1333 ns, 2.00 cores |");
@@ -60,7 +60,9 @@ class ReportTest {
             String body = report.substring(report.indexOf(section));
             assertThat(body.substring(0, body.indexOf("|"))).as(section).contains("Measured on " + machine + ".");
         }
-        for (String png : new String[] {"throughput-logback-COUNTING.png", "allocation-logback.png", "latency-logback-COUNTING-50000.png"}) {
+        assertThat(report).contains("## Headline (lossless contenders only)").contains("![Logback headline](headline-logback.png)");
+        for (String png : new String[] {"headline-logback.png", "throughput-logback-COUNTING.png", "allocation-logback.png",
+                "latency-logback-COUNTING-50000.png"}) {
             BufferedImage image = ImageIO.read(dir.resolve(png).toFile());
             assertThat(image).as(png).isNotNull();
             assertThat(image.getWidth()).isGreaterThan(500);
@@ -77,9 +79,48 @@ class ReportTest {
 
         assertThat(Report.render(dir)).isFalse();
         assertThat(Files.readString(dir.resolve("report.md")))
-                .contains("**DELIVERY CHECK FAILED**")
+                .contains("**DELIVERY CHECK FAILED** for Ringlog")
                 .contains("delivered 9 of 10 events")
                 .contains("**Smoke run**");
+    }
+
+    @Test
+    void aPeerThatLostEventsIsAFindingAboutThatPeerAndTheRunStaysGreen() throws IOException {
+        writeRun("full");
+        Files.writeString(dir.resolve("jmh-throughput.json"), "[" + throughput("ASYNC_256", 1, 1_000_000, 0) + ","
+                + throughput("RING_BLOCK", 1, 3_000_000, 0) + "]", StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(Delivery.FAILURES_FILE), "2026-11-26T11:45:31.072772915Z log4j2 ALL_ASYNC is lossless"
+                + " but delivered 11831867 of 11831868 events (1 lost)\n", StandardCharsets.UTF_8);
+
+        assertThat(Report.render(dir)).isTrue();
+
+        String report = Files.readString(dir.resolve("report.md"));
+        String verdict = report.substring(report.indexOf("## Verdict"), report.indexOf("## Throughput"));
+        assertThat(verdict)
+                .startsWith("## Verdict\n\n- **Ringlog delivered every event**: each trial of its lossless contenders delivered"
+                        + " exactly what it logged (1 trials checked; 2 trials of all contenders).")
+                .contains("- Findings about other libraries")
+                .contains("Log4j2 ALL_ASYNC lost 1 of 11,831,868 events in one trial")
+                .contains("(" + DeliveryFailure.ASYNC_LOGGERS_EXPLAINED + ")")
+                .doesNotContain("DELIVERY CHECK FAILED");
+    }
+
+    @Test
+    void theExplainedFindingLinksToAPageOfTheRepository() {
+        String page = DeliveryFailure.ASYNC_LOGGERS_EXPLAINED.replaceFirst("^https://github.com/ringlog/ringlog/blob/main/", "");
+        assertThat(Path.of("..").resolve(page)).as("the page the report links to").isRegularFile();
+    }
+
+    @Test
+    void aSinkThatReceivedMoreThanWasLoggedIsABrokenRunWhoeverItWas() throws IOException {
+        writeRun("quick");
+        Files.writeString(dir.resolve("jmh-throughput.json"), "[" + throughput("ASYNC_256", 1, 1_000_000, 0) + "]",
+                StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(Delivery.FAILURES_FILE), "logback ASYNC_256: the sink received 11 events but only 10"
+                + " were logged\n", StandardCharsets.UTF_8);
+
+        assertThat(Report.render(dir)).isFalse();
+        assertThat(Files.readString(dir.resolve("report.md"))).contains("**DELIVERY CHECK FAILED**").doesNotContain("Findings");
     }
 
     @Test

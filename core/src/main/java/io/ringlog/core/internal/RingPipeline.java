@@ -227,7 +227,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * SLF4J's message formatter inlined, so without escape analysis of its temporaries: measured with Logback,
      * 1 caller, BLOCK, no-op sink, one fork each, 7 of 13 forks allocated 505.8 B per call, against none of 6 with
      * {@code -XX:CompileCommand=dontinline} on this slow path and 3 of 16 through the handle (the others 361.8–409.8 B,
-     * as DROP_ALL), at the same throughput within the noise (docs/benchmarks.md, "Allocation per call").
+     * as DROP_ALL), at the same throughput within the noise (docs/benchmarks/allocation-and-latency.md).
      */
     @SuppressWarnings("rawtypes") // invokeExact needs the handle's erased parameter types
     private <E> OfferOutcome offerWhenFullOutOfLine(EventLevel level, E event, SlotWriter<S, E> writer, boolean countClosed) {
