@@ -4,6 +4,7 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 import io.ringlog.core.AsyncPipeline;
+import io.ringlog.core.DropReason;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.EventSink;
 import io.ringlog.core.FullQueuePolicy;
@@ -206,7 +207,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         final RingBuffer<Entry<S>> ring = this.ring;
         if (discardingThreshold > 0 && level.isBelowWarn() && !ring.hasAvailableCapacity(discardingThreshold + 1)) {
             parking.wakeIfIdle(consumerThread); // a nap let the queue pass the threshold: have it drained now
-            drop(level);
+            drop(level, DropReason.DISCARDING_THRESHOLD);
             return OfferOutcome.DROPPED;
         }
         long sequence;
@@ -245,12 +246,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private <E> OfferOutcome offerWhenFull(EventLevel level, E event, SlotWriter<S, E> writer, boolean countClosed) {
         callersWaiting.incrementAndGet();
         try {
-            long sequence = claimWhenFull(level);
+            boolean waits = waitsForRoom(level);
+            long sequence = claimWhenFull(waits);
             if (sequence == CapacityGate.NO_SLOT) {
                 if (state.get() > PipelineState.DRAINING) {
                     return closed(level, countClosed);
                 }
-                drop(level);
+                // A wait that ends without a slot while the pipeline runs ended at the block bound.
+                drop(level, waits ? DropReason.BLOCK_TIME_EXCEEDED : DropReason.QUEUE_FULL);
                 return OfferOutcome.DROPPED;
             }
             return publishClaimed(sequence, level, event, writer, countClosed);
@@ -313,14 +316,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * made then (a caller released from its wait, or one that raced the stop) schedules one late summary: no
      * drop goes unreported, and at most one summary is pending at a time.
      */
-    private void drop(EventLevel level) {
-        drops.record(level);
+    private void drop(EventLevel level, DropReason reason) {
+        drops.record(level, reason);
         scheduleLateReport();
     }
 
     /** Counts an event refused because the pipeline no longer runs; reported as such, not as a policy drop. */
     private void dropAfterStop(EventLevel level) {
-        drops.recordAfterStop(level);
+        drops.record(level, DropReason.AFTER_STOP);
         scheduleLateReport();
     }
 
@@ -337,12 +340,20 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         }
     }
 
-    private long claimWhenFull(EventLevel level) {
+    /**
+     * True if the policy has this caller wait for room in a full ring: it is no downstream appender logging on the
+     * consumer thread (nobody else would free a slot for it), and the policy and block bound let {@code level} wait.
+     */
+    private boolean waitsForRoom(EventLevel level) {
+        return !isDeliveringThread() && policy != FullQueuePolicy.DROP_ALL
+                && !(policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn()) && maxBlockTimeNanos != 0;
+    }
+
+    private long claimWhenFull(boolean waits) {
         if (isDeliveringThread()) {
             return CapacityGate.NO_SLOT; // a downstream appender logging: nobody else would free a slot for it
         }
-        if (policy == FullQueuePolicy.DROP_ALL || (policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn())
-                || maxBlockTimeNanos == 0) {
+        if (!waits) {
             // The consumer may be napping (see ConsumerParking): have it make room now, not at the nap's end.
             parking.wakeIfIdle(consumerThread);
             return CapacityGate.NO_SLOT;
