@@ -378,8 +378,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     }
 
     private String contextName() {
-        LoggerContext context = configuration.getLoggerContext();
-        return context == null ? null : context.getName();
+        return ContextNames.stableName(configuration.getLoggerContext());
     }
 
     private boolean anyRequiresLocation(TargetDispatcher targets) {
