@@ -19,6 +19,7 @@ import org.springframework.util.StringUtils;
  * {@code FILE} with {@code logging.file.*}) behind a started {@link RingAsyncAppender} named
  * {@value RinglogLoggingListener#APPENDER_NAME}. Spring Boot's logging shutdown ({@code LoggerContext.stop()}, after the
  * application context has closed) stops that appender, which delivers what is queued and then stops Boot's appenders.
+ * Ringlog's drop summaries and failure reports are echoed on standard error ({@link LogbackStatusEcho}).
  * Called on the thread that initialises logging.
  */
 final class LogbackBootAppenders {
@@ -62,6 +63,7 @@ final class LogbackBootAppenders {
         // Attached before the others are detached: an event logged meanwhile may be written twice, none is lost.
         root.addAppender(ring);
         targets.forEach(root::detachAppender);
+        LogbackStatusEcho.install(context);
         List<String> names = new ArrayList<>();
         targets.forEach(target -> names.add(target.getName()));
         return BootLogging.wrapped("Logback", RinglogLoggingListener.APPENDER_NAME, names);
