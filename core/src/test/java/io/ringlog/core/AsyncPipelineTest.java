@@ -181,6 +181,7 @@ class AsyncPipelineTest {
         assertThat(full.dropped(EventLevel.ERROR, DropReason.QUEUE_FULL)).isEqualTo(3);
         assertThat(full.queueSize()).isEqualTo(8);
         assertThat(full.callersBlocked()).as("a drop is not a wait").isZero();
+        assertThat(pipeline.hasFailed()).as("drops are no failure of the pipeline").isFalse();
         assertThat(full.callersBlockedNanos()).isZero();
         sink.open();
         pipeline.stop();

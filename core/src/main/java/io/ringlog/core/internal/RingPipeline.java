@@ -579,6 +579,11 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     }
 
     @Override
+    public boolean hasFailed() {
+        return state.get() == PipelineState.FAILED;
+    }
+
+    @Override
     public PipelineStats stats() {
         // Each read on its own: delivered and failed only grow (see ConsumerLoop), and are read before the cursor.
         long delivered = consumer.delivered();

@@ -14,7 +14,8 @@ import java.util.function.Supplier;
 
 /**
  * The health of every live Ringlog appender ({@link LiveAppenders}), for both Spring Boot lines' health indicators.
- * An appender is healthy while it delivers, or has nothing to deliver. It is unhealthy when, for at least the stall
+ * An appender is healthy while it delivers, or has nothing to deliver. It is unhealthy at once when its pipeline has
+ * failed (its consumer thread ended on an unexpected throwable), and when, for at least the stall
  * timeout, its downstream has failed every event it was given (failures and no delivery), or events have waited in
  * its ring while nothing was delivered or failed (a stuck downstream, or a consumer that no longer runs). Progress is
  * measured between checks: the first check that sees an appender takes its counts as the baseline. Any thread; checks
@@ -47,7 +48,10 @@ public final class AppenderHealthCheck {
         for (LiveAppender appender : live) {
             PipelineStats stats = appender.stats();
             Progress previous = progress.computeIfAbsent(appender, a -> new Progress(stats, now));
-            String problem = previous.advance(stats, now, stallTimeoutNanos);
+            String problem = appender.failed()
+                    ? "its consumer thread failed: events are written on the callers' threads, synchronously, until the appender is restarted "
+                            + "(see the ERROR status message)"
+                    : previous.advance(stats, now, stallTimeoutNanos);
             String key = appender.framework() + "/" + appender.contextName() + "/" + appender.name();
             details.put(key, details(stats, problem));
             if (problem != null) {

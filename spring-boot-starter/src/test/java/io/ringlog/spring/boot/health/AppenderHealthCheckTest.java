@@ -9,6 +9,7 @@ import io.ringlog.core.PipelineStats;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
@@ -21,7 +22,8 @@ class AppenderHealthCheckTest {
 
     private final Object context = new Object();
     private final AtomicReference<PipelineStats> stats = new AtomicReference<>(stats(0, 0, 0, 0));
-    private final LiveAppenders.Registration appender = LiveAppenders.register("logback", context, "app", "RINGLOG", stats::get);
+    private final AtomicBoolean failed = new AtomicBoolean();
+    private final LiveAppenders.Registration appender = LiveAppenders.register("logback", context, "app", "RINGLOG", stats::get, failed::get);
     private final AtomicLong now = new AtomicLong();
     private final AppenderHealthCheck check = new AppenderHealthCheck(this::ours, STALL_TIMEOUT, now::get);
 
@@ -74,6 +76,16 @@ class AppenderHealthCheckTest {
         assertThat(check.check().isUp()).as("idle").isTrue();
         advance(STALL_TIMEOUT.multipliedBy(3), stats(30, 20, 10, 0));
         assertThat(check.check().isUp()).as("some delivered, some failed").isTrue();
+    }
+
+    @Test
+    void downAtOnceWhenThePipelineHasFailed() {
+        stats.set(stats(10, 10, 0, 0));
+        assertThat(check.check().isUp()).isTrue();
+        failed.set(true);
+        HealthReport report = check.check();
+        assertThat(report.isUp()).as("no stall timeout to wait for").isFalse();
+        assertThat(report.problems()).singleElement().asString().startsWith("logback/app/RINGLOG: its consumer thread failed");
     }
 
     @Test
