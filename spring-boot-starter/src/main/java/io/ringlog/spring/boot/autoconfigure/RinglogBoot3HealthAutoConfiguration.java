@@ -3,21 +3,22 @@ package io.ringlog.spring.boot.autoconfigure;
 import io.ringlog.spring.boot.RinglogProperties;
 import io.ringlog.spring.boot.health.AppenderHealthCheck;
 import io.ringlog.spring.boot.health.RinglogBoot3HealthIndicator;
+import org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 
 /**
  * The {@code ringlog} health contributor on Spring Boot 3 ({@link RinglogBoot3HealthIndicator}), when the actuator
- * is present and {@code management.health.ringlog.enabled} is not false; as {@link RinglogHealthAutoConfiguration}
+ * is present and the indicator is enabled ({@code management.health.ringlog.enabled}, default
+ * {@code management.health.defaults.enabled}); as {@link RinglogHealthAutoConfiguration}
  * does on Spring Boot 4.
  */
 @AutoConfiguration(after = RinglogAutoConfiguration.class,
         beforeName = "org.springframework.boot.actuate.autoconfigure.health.HealthContributorAutoConfiguration")
 @ConditionalOnClass(name = "org.springframework.boot.actuate.health.AbstractHealthIndicator")
-@ConditionalOnProperty(prefix = "management.health.ringlog", name = "enabled", matchIfMissing = true)
+@ConditionalOnEnabledHealthIndicator("ringlog")
 public class RinglogBoot3HealthAutoConfiguration {
 
     /** The contributor, judging stalls by {@code ringlog.health.stall-timeout}. */
