@@ -21,7 +21,7 @@ import org.springframework.boot.logging.LoggingSystem;
  * ({@code Console}, {@code File}) as its targets (each reference's level and filter kept), adds it to the
  * configuration and puts it in their place on the root logger. When Spring Boot stops Log4j2, after the application
  * context has closed, {@code <RingAsync>} drains before the configuration stops its targets. Called on the thread that
- * initialises logging.
+ * initialises logging, and on the one that reconfigures Log4j2 ({@link Log4j2Reconfigurations}).
  */
 final class Log4j2BootAppenders {
 
@@ -38,7 +38,12 @@ final class Log4j2BootAppenders {
             return BootLogging.unchanged("the Log4j2 API is not bound to log4j-core");
         }
         LoggerContext context = (LoggerContext) LogManager.getContext(LoggingSystem.class.getClassLoader(), false);
-        Configuration configuration = context.getConfiguration();
+        Log4j2Reconfigurations.follow(context, properties);
+        return wrap(context, context.getConfiguration(), properties);
+    }
+
+    /** Wraps the root appenders of {@code configuration}, the running configuration of {@code context}, if it is Boot's. */
+    static BootLogging wrap(LoggerContext context, Configuration configuration, RinglogProperties properties) {
         String location = location(configuration);
         if (!isBootDefault(location)) {
             return BootLogging.ownConfiguration("Log4j2", location == null ? configuration.getName() : location);
