@@ -17,7 +17,7 @@ final class Log4j2Reconfigurations implements PropertyChangeListener {
     private static final String KEY = Log4j2Reconfigurations.class.getName();
 
     private final LoggerContext context;
-    private volatile RinglogProperties properties;
+    private RinglogProperties properties; // guarded by this: set by the initialising thread, read by the reconfiguring one
 
     private Log4j2Reconfigurations(LoggerContext context, RinglogProperties properties) {
         this.context = context;
@@ -29,15 +29,23 @@ final class Log4j2Reconfigurations implements PropertyChangeListener {
         Log4j2Reconfigurations created = new Log4j2Reconfigurations(context, properties);
         Object existing = context.putObjectIfAbsent(KEY, created);
         if (existing instanceof Log4j2Reconfigurations) {
-            ((Log4j2Reconfigurations) existing).properties = properties;
+            ((Log4j2Reconfigurations) existing).apply(properties);
         } else if (existing == null) {
             context.addPropertyChangeListener(created);
         }
     }
 
+    private synchronized void apply(RinglogProperties latest) {
+        properties = latest;
+    }
+
+    private synchronized RinglogProperties properties() {
+        return properties;
+    }
+
     @Override
     public void propertyChange(PropertyChangeEvent event) {
-        RinglogProperties current = properties;
+        RinglogProperties current = properties();
         if (LoggerContext.PROPERTY_CONFIG.equals(event.getPropertyName()) && event.getNewValue() instanceof Configuration
                 && current.isEnabled()) {
             BootLogging outcome = Log4j2BootAppenders.wrap(context, (Configuration) event.getNewValue(), current);
