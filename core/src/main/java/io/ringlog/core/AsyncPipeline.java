@@ -123,6 +123,13 @@ public interface AsyncPipeline<S> {
     /** True between {@link #start()} and the beginning of {@link #stop()}, while the consumer is alive. */
     boolean isRunning();
 
+    /**
+     * True once the consumer thread has ended on an unexpected throwable (not a downstream appender's, which is counted
+     * as failed): from then on the pipeline queues nothing and the adapter writes events on the callers' threads, until
+     * it is restarted. Any thread; a volatile read.
+     */
+    boolean hasFailed();
+
     /** A snapshot of the counters; any thread. */
     PipelineStats stats();
 }

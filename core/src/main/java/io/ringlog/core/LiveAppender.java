@@ -1,5 +1,6 @@
 package io.ringlog.core;
 
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -13,13 +14,16 @@ public final class LiveAppender {
     private final String contextName;
     private final String name;
     private final Supplier<PipelineStats> stats;
+    private final BooleanSupplier failed;
 
-    LiveAppender(String framework, Object context, String contextName, String name, Supplier<PipelineStats> stats) {
+    LiveAppender(String framework, Object context, String contextName, String name, Supplier<PipelineStats> stats,
+                 BooleanSupplier failed) {
         this.framework = framework;
         this.context = context;
         this.contextName = contextName == null || contextName.isEmpty() ? "default" : contextName;
         this.name = name;
         this.stats = stats;
+        this.failed = failed;
     }
 
     /** {@code logback} or {@code log4j2}. */
@@ -45,6 +49,11 @@ public final class LiveAppender {
     /** A snapshot of the counters of this start's pipeline; after the stop, its final counters. Any thread. */
     public PipelineStats stats() {
         return stats.get();
+    }
+
+    /** True once this start's pipeline has failed ({@link AsyncPipeline#hasFailed()}). Any thread. */
+    public boolean failed() {
+        return failed.getAsBoolean();
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.ringlog.core;
 
 import io.ringlog.core.internal.LiveAppenderRegistry;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -28,7 +29,19 @@ public final class LiveAppenders {
      */
     public static Registration register(String framework, Object context, String contextName, String name,
                                         Supplier<PipelineStats> stats) {
-        return LiveAppenderRegistry.register(new LiveAppender(framework, context, contextName, name, stats));
+        return register(framework, context, contextName, name, stats, () -> false);
+    }
+
+    /**
+     * Lists an appender that has started, as {@link #register(String, Object, String, String, Supplier)} does, with
+     * whether its pipeline has failed ({@link AsyncPipeline#hasFailed()}), for health checks.
+     *
+     * @param failed true once the pipeline of this start has failed
+     * @return closing it (idempotent) removes the appender from the list and tells the listeners
+     */
+    public static Registration register(String framework, Object context, String contextName, String name,
+                                        Supplier<PipelineStats> stats, BooleanSupplier failed) {
+        return LiveAppenderRegistry.register(new LiveAppender(framework, context, contextName, name, stats, failed));
     }
 
     /** The appenders started and not yet stopped, in the order they started; a snapshot. */

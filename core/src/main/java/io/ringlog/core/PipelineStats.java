@@ -15,7 +15,7 @@ public final class PipelineStats {
     private final long delivered;
     private final long failed;
     private final long deliveredDirectly;
-    private final long[] droppedByLevel;
+    private final long[][] droppedByReasonAndLevel;
     private final long callersBlocked;
     private final long callersBlockedNanos;
 
@@ -33,24 +33,53 @@ public final class PipelineStats {
     }
 
     /**
-     * Creates a snapshot; {@code droppedByLevel} is indexed by {@link EventLevel#ordinal()} and copied.
+     * Creates a snapshot whose drops carry no reason: each is counted as {@link DropReason#QUEUE_FULL}.
+     * {@code droppedByLevel} is indexed by {@link EventLevel#ordinal()} and copied.
      *
      * @param callersBlocked      see {@link #callersBlocked()}
      * @param callersBlockedNanos see {@link #callersBlockedNanos()}
      */
     public PipelineStats(int capacity, long enqueued, long delivered, long failed, long deliveredDirectly, long[] droppedByLevel,
                          long callersBlocked, long callersBlockedNanos) {
-        if (droppedByLevel.length != EventLevel.values().length) {
-            throw new IllegalArgumentException("droppedByLevel needs one entry per EventLevel");
+        this(capacity, enqueued, delivered, failed, deliveredDirectly, byReason(DropReason.QUEUE_FULL, droppedByLevel), callersBlocked,
+                callersBlockedNanos);
+    }
+
+    /**
+     * Creates a snapshot; {@code droppedByReasonAndLevel} is indexed by {@link DropReason#ordinal()}, then by
+     * {@link EventLevel#ordinal()}, and copied.
+     *
+     * @param callersBlocked      see {@link #callersBlocked()}
+     * @param callersBlockedNanos see {@link #callersBlockedNanos()}
+     */
+    public PipelineStats(int capacity, long enqueued, long delivered, long failed, long deliveredDirectly, long[][] droppedByReasonAndLevel,
+                         long callersBlocked, long callersBlockedNanos) {
+        if (droppedByReasonAndLevel.length != DropReason.values().length) {
+            throw new IllegalArgumentException("droppedByReasonAndLevel needs one row per DropReason");
+        }
+        this.droppedByReasonAndLevel = new long[droppedByReasonAndLevel.length][];
+        for (int reason = 0; reason < droppedByReasonAndLevel.length; reason++) {
+            if (droppedByReasonAndLevel[reason].length != EventLevel.values().length) {
+                throw new IllegalArgumentException("droppedByReasonAndLevel needs one entry per EventLevel in each row");
+            }
+            this.droppedByReasonAndLevel[reason] = droppedByReasonAndLevel[reason].clone();
         }
         this.capacity = capacity;
         this.enqueued = enqueued;
         this.delivered = delivered;
         this.failed = failed;
         this.deliveredDirectly = deliveredDirectly;
-        this.droppedByLevel = droppedByLevel.clone();
         this.callersBlocked = callersBlocked;
         this.callersBlockedNanos = callersBlockedNanos;
+    }
+
+    private static long[][] byReason(DropReason reason, long[] droppedByLevel) {
+        if (droppedByLevel.length != EventLevel.values().length) {
+            throw new IllegalArgumentException("droppedByLevel needs one entry per EventLevel");
+        }
+        long[][] counts = new long[DropReason.values().length][EventLevel.values().length];
+        counts[reason.ordinal()] = droppedByLevel;
+        return counts;
     }
 
     /** The ring's capacity in events. */
@@ -89,15 +118,35 @@ public final class PipelineStats {
     /** Events dropped by the full-queue policy, the discarding threshold, or because the pipeline was stopped. */
     public long dropped() {
         long total = 0;
-        for (long count : droppedByLevel) {
+        for (long[] byLevel : droppedByReasonAndLevel) {
+            for (long count : byLevel) {
+                total += count;
+            }
+        }
+        return total;
+    }
+
+    /** Events of the given level that were dropped, whatever the reason. */
+    public long dropped(EventLevel level) {
+        long total = 0;
+        for (long[] byLevel : droppedByReasonAndLevel) {
+            total += byLevel[level.ordinal()];
+        }
+        return total;
+    }
+
+    /** Events dropped for the given reason, whatever their level. */
+    public long dropped(DropReason reason) {
+        long total = 0;
+        for (long count : droppedByReasonAndLevel[reason.ordinal()]) {
             total += count;
         }
         return total;
     }
 
-    /** Events of the given level that were dropped. */
-    public long dropped(EventLevel level) {
-        return droppedByLevel[level.ordinal()];
+    /** Events of the given level dropped for the given reason. */
+    public long dropped(EventLevel level, DropReason reason) {
+        return droppedByReasonAndLevel[reason.ordinal()][level.ordinal()];
     }
 
     /** Every event that reached the pipeline: {@code enqueued + dropped + deliveredDirectly}. */
@@ -123,7 +172,7 @@ public final class PipelineStats {
     public String toString() {
         return "PipelineStats[capacity=" + capacity + ", queueSize=" + queueSize() + ", enqueued=" + enqueued
                 + ", delivered=" + delivered + ", failed=" + failed + ", deliveredDirectly=" + deliveredDirectly + ", dropped=" + dropped()
-                + ", droppedByLevel=" + Arrays.toString(droppedByLevel) + ", callersBlocked=" + callersBlocked
+                + ", droppedByReasonAndLevel=" + Arrays.deepToString(droppedByReasonAndLevel) + ", callersBlocked=" + callersBlocked
                 + ", callersBlockedNanos=" + callersBlockedNanos + "]";
     }
 }

@@ -173,8 +173,11 @@ class AsyncPipelineTest {
         assertThat(full.enqueued()).isEqualTo(8);
         assertThat(full.dropped(EventLevel.INFO)).isEqualTo(3);
         assertThat(full.dropped(EventLevel.ERROR)).isEqualTo(3);
+        assertThat(full.dropped(DropReason.QUEUE_FULL)).isEqualTo(6);
+        assertThat(full.dropped(EventLevel.ERROR, DropReason.QUEUE_FULL)).isEqualTo(3);
         assertThat(full.queueSize()).isEqualTo(8);
         assertThat(full.callersBlocked()).as("a drop is not a wait").isZero();
+        assertThat(pipeline.hasFailed()).as("drops are no failure of the pipeline").isFalse();
         assertThat(full.callersBlockedNanos()).isZero();
         sink.open();
         pipeline.stop();
@@ -207,6 +210,7 @@ class AsyncPipelineTest {
         assertThat(sink.delivered).contains("warn", "error").hasSize(10);
         PipelineStats stats = pipeline.stats();
         assertThat(stats.dropped(EventLevel.INFO)).isEqualTo(5);
+        assertThat(stats.dropped(EventLevel.INFO, DropReason.QUEUE_FULL)).isEqualTo(5);
         assertThat(stats.dropped(EventLevel.WARN)).isZero();
         assertThat(stats.dropped(EventLevel.ERROR)).isZero();
         assertThat(stats.callersBlocked()).as("WARN and ERROR waited; INFO was dropped at once").isEqualTo(2);
@@ -222,6 +226,8 @@ class AsyncPipelineTest {
         assertThat(offerMany(pipeline, EventLevel.INFO, 20)).as("INFO accepted while more than 4 slots are free").isEqualTo(11);
         assertThat(offerMany(pipeline, EventLevel.WARN, 4)).as("WARN uses the headroom").isEqualTo(4);
         assertThat(pipeline.stats().dropped(EventLevel.INFO)).isEqualTo(9);
+        assertThat(pipeline.stats().dropped(EventLevel.INFO, DropReason.DISCARDING_THRESHOLD)).isEqualTo(9);
+        assertThat(pipeline.stats().dropped(DropReason.QUEUE_FULL)).isZero();
         sink.open();
         pipeline.stop();
         assertThat(sink.delivered).hasSize(16);
@@ -239,6 +245,8 @@ class AsyncPipelineTest {
         assertThat(System.nanoTime() - begin).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(100));
         PipelineStats stats = pipeline.stats();
         assertThat(stats.dropped(EventLevel.ERROR)).isEqualTo(1);
+        assertThat(stats.dropped(EventLevel.ERROR, DropReason.BLOCK_TIME_EXCEEDED)).as("it waited: not a plain full queue").isEqualTo(1);
+        assertThat(stats.dropped(DropReason.QUEUE_FULL)).isZero();
         assertThat(stats.callersBlocked()).isEqualTo(1);
         assertThat(stats.callersBlockedNanos()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(100));
         assertThat(stats.toString()).contains("callersBlocked=1, callersBlockedNanos=");
@@ -323,6 +331,7 @@ class AsyncPipelineTest {
         PipelineStats stats = pipeline.stats();
         assertThat(stats.dropped(EventLevel.WARN)).isEqualTo(1);
         assertThat(stats.dropped(EventLevel.ERROR)).isEqualTo(1);
+        assertThat(stats.dropped(DropReason.AFTER_STOP)).isEqualTo(2);
         assertThat(stats.enqueued()).isZero();
         // The drop after the stop is summarised with its real cause, not as a full queue.
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(status.allWarnings())

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class LiveAppendersTest {
@@ -20,10 +21,25 @@ class LiveAppendersTest {
             assertThat(appender.contextName()).isEqualTo("default");
             assertThat(appender.name()).isEqualTo("ASYNC");
             assertThat(appender.stats()).isSameAs(EMPTY);
+            assertThat(appender.failed()).as("registered without a failure flag").isFalse();
         });
         registration.close();
         registration.close();
         assertThat(LiveAppenders.live()).noneSatisfy(appender -> assertThat(appender.context()).isSameAs(context));
+    }
+
+    @Test
+    void tellsWhetherTheAppendersPipelineHasFailed() {
+        AtomicBoolean failed = new AtomicBoolean();
+        LiveAppenders.Registration registration = LiveAppenders.register("logback", this, "ctx", "FAILING", () -> EMPTY, failed::get);
+        try {
+            LiveAppender appender = LiveAppenders.live().stream().filter(a -> a.name().equals("FAILING")).findFirst().orElseThrow();
+            assertThat(appender.failed()).isFalse();
+            failed.set(true);
+            assertThat(appender.failed()).isTrue();
+        } finally {
+            registration.close();
+        }
     }
 
     @Test

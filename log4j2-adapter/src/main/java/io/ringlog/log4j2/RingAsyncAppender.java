@@ -194,7 +194,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         this.requiresLocation = includeLocation && anyRequiresLocation(newDispatcher);
         this.mbean = jmx ? AsyncAppenderMBeans.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), jmxName,
                 newPipeline::stats, STATUS) : null;
-        this.live = LiveAppenders.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), newPipeline::stats);
+        this.live = LiveAppenders.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), newPipeline::stats, newPipeline::hasFailed);
         this.drainHook = ShutdownDrainFilter.install(configuration, this::drainBeforeAppendersStop);
         super.start();
     }
@@ -388,8 +388,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     }
 
     private String contextName() {
-        LoggerContext context = configuration.getLoggerContext();
-        return context == null ? null : context.getName();
+        return ContextNames.stableName(configuration.getLoggerContext());
     }
 
     private boolean anyRequiresLocation(TargetDispatcher targets) {

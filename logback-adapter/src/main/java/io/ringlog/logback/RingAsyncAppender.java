@@ -185,7 +185,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         if (settings.jmx) {
             mbean = registerMBean(name, created);
         }
-        live = LiveAppenders.register(FRAMEWORK, context, context == null ? null : context.getName(), name, created::stats);
+        live = LiveAppenders.register(FRAMEWORK, context, context == null ? null : context.getName(), name, created::stats, created::hasFailed);
         super.start();
         addInfo("Ringlog appender [" + name + "] started: " + pipelineSettings);
     }

@@ -14,9 +14,9 @@ import java.util.List;
  */
 final class AppenderTally {
     private final List<LiveAppender> live = new ArrayList<>();
-    private final long[] retired = new long[AppenderCount.values().length];
+    private final long[] retired = new long[AppenderCount.all().size()];
     /** The highest value each count has returned: a pipeline's enqueued count may dip for a moment while it stops. */
-    private final long[] reported = new long[AppenderCount.values().length];
+    private final long[] reported = new long[AppenderCount.all().size()];
 
     synchronized void started(LiveAppender appender) {
         live.add(appender);
@@ -30,8 +30,8 @@ final class AppenderTally {
     synchronized boolean stopped(LiveAppender appender) {
         if (live.remove(appender)) {
             PipelineStats last = appender.stats();
-            for (AppenderCount count : AppenderCount.values()) {
-                retired[count.ordinal()] += count.of(last);
+            for (AppenderCount count : AppenderCount.all()) {
+                retired[count.index()] += count.of(last);
             }
         }
         return live.isEmpty();
@@ -39,11 +39,11 @@ final class AppenderTally {
 
     /** The count over every pipeline this identity has had; never less than an earlier result. */
     synchronized long count(AppenderCount count) {
-        long total = retired[count.ordinal()];
+        long total = retired[count.index()];
         for (LiveAppender appender : live) {
             total += count.of(appender.stats());
         }
-        int i = count.ordinal();
+        int i = count.index();
         reported[i] = Math.max(reported[i], total);
         return reported[i];
     }

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
+import io.ringlog.core.DropReason;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.LiveAppender;
 import io.ringlog.core.LiveAppenders;
@@ -76,15 +77,18 @@ final class RegistryBinding implements LiveAppenders.Listener {
                 tally, AppenderCount.DELIVERED, appenderTags));
         meters.add(counter("ringlog.events.failed", "Events on which a downstream appender threw", tally, AppenderCount.FAILED,
                 appenderTags));
-        for (EventLevel level : EventLevel.values()) {
-            meters.add(counter("ringlog.events.dropped", "Events dropped by the full-queue policy, the discarding threshold or a stop",
-                    tally, AppenderCount.dropped(level), appenderTags.and("level", level.name().toLowerCase(Locale.ROOT))));
+        for (DropReason reason : DropReason.values()) {
+            for (EventLevel level : EventLevel.values()) {
+                meters.add(counter("ringlog.events.dropped", "Events dropped by the full-queue policy, the discarding threshold, the block "
+                        + "bound or a stop", tally, AppenderCount.dropped(level, reason),
+                        appenderTags.and("level", level.name().toLowerCase(Locale.ROOT), "reason", reason.tagValue())));
+            }
         }
-        meters.add(FunctionCounter.builder("ringlog.callers.blocked", tally, t -> t.count(AppenderCount.CALLERS_BLOCKED))
-                .tags(appenderTags).description("Callers that found the ring full and waited for room").register(registry));
-        meters.add(FunctionTimer.builder("ringlog.callers.blocked.time", tally, t -> t.count(AppenderCount.CALLERS_BLOCKED),
+        // One meter for the callers that waited: its count is how many, its total how long.
+        meters.add(FunctionTimer.builder("ringlog.callers.blocked", tally, t -> t.count(AppenderCount.CALLERS_BLOCKED),
                         t -> t.count(AppenderCount.CALLERS_BLOCKED_NANOS), TimeUnit.NANOSECONDS)
-                .tags(appenderTags).description("The time callers waited for room in a full ring").register(registry));
+                .tags(appenderTags).description("Callers that found the ring full and waited for room, and how long they waited")
+                .register(registry));
     }
 
     private FunctionCounter counter(String name, String description, AppenderTally tally, AppenderCount count, Tags meterTags) {

@@ -16,9 +16,10 @@ import java.util.List;
  * <li>gauges {@code ringlog.queue.size} (events queued) and {@code ringlog.queue.capacity};
  * <li>function counters {@code ringlog.events.enqueued}, {@code ringlog.events.delivered},
  * {@code ringlog.events.failed} and {@code ringlog.events.dropped} (tagged {@code level}: {@code trace} ...
- * {@code error});
- * <li>function counter {@code ringlog.callers.blocked} (callers that found the ring full and waited) and function
- * timer {@code ringlog.callers.blocked.time} (how long they waited, in total).
+ * {@code error}, and {@code reason}: {@code queue_full}, {@code discarding_threshold}, {@code block_time_exceeded},
+ * {@code already_shutdown}; see {@link io.ringlog.core.DropReason});
+ * <li>function timer {@code ringlog.callers.blocked}: its count is the callers that found the ring full and waited,
+ * its total time how long they waited.
  * </ul>
  *
  * <p>It follows reconfiguration: an appender started after {@link #bindTo} gets its meters when it starts, and an

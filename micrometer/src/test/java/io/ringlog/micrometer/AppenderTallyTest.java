@@ -2,6 +2,7 @@ package io.ringlog.micrometer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringlog.core.DropReason;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.LiveAppender;
 import io.ringlog.core.LiveAppenders;
@@ -41,7 +42,7 @@ class AppenderTallyTest {
         newer.set(stats(128, 4, 1));
         assertThat(tally.stopped(first)).as("another is still live").isFalse();
         assertThat(tally.count(AppenderCount.ENQUEUED)).isEqualTo(14);
-        assertThat(tally.count(AppenderCount.dropped(EventLevel.WARN))).isEqualTo(3);
+        assertThat(tally.count(AppenderCount.dropped(EventLevel.WARN, DropReason.QUEUE_FULL))).isEqualTo(3);
         assertThat(tally.count(AppenderCount.CALLERS_BLOCKED)).isEqualTo(2);
         assertThat(tally.count(AppenderCount.CALLERS_BLOCKED_NANOS)).isEqualTo(2_000);
 

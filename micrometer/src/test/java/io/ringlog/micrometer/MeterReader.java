@@ -1,5 +1,6 @@
 package io.ringlog.micrometer;
 
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -27,8 +28,15 @@ final class MeterReader {
         return registry.get(name).tags("framework", framework, "context", context, "appender", appender).functionCounter().count();
     }
 
+    /** The drops of {@code level}, summed over the reasons. */
     double dropped(String appender, String level) {
-        return find("ringlog.events.dropped", appender).tag("level", level).functionCounter().count();
+        return find("ringlog.events.dropped", appender).tag("level", level).functionCounters().stream()
+                .mapToDouble(FunctionCounter::count).sum();
+    }
+
+    /** The drops of {@code level} for one {@code reason} tag. */
+    double dropped(String appender, String level, String reason) {
+        return find("ringlog.events.dropped", appender).tags("level", level, "reason", reason).functionCounter().count();
     }
 
     /** A gauge's value, or null if the appender has no such gauge. */
@@ -38,11 +46,11 @@ final class MeterReader {
     }
 
     long blockedCallsTimed(String appender) {
-        return (long) find("ringlog.callers.blocked.time", appender).functionTimer().count();
+        return (long) find("ringlog.callers.blocked", appender).functionTimer().count();
     }
 
     double blockedMillis(String appender) {
-        FunctionTimer timer = find("ringlog.callers.blocked.time", appender).functionTimer();
+        FunctionTimer timer = find("ringlog.callers.blocked", appender).functionTimer();
         return timer.totalTime(TimeUnit.MILLISECONDS);
     }
 

@@ -51,9 +51,9 @@ class RinglogMetricsLog4j2Test {
         assertThat(meters.dropped("RING", "error")).isZero();
         assertThat(meters.gauge("ringlog.queue.capacity", "RING")).isEqualTo(64);
         assertThat(meters.gauge("ringlog.queue.size", "RING")).isZero();
-        assertThat(meters.count("ringlog.callers.blocked", "RING")).isZero();
+        assertThat(meters.blockedCallsTimed("RING")).isZero();
         int perAppender = meters.meterCount("RING");
-        assertThat(perAppender).isEqualTo(12);
+        assertThat(perAppender).as("2 gauges, 3 event counters, 5 x 4 dropped counters, the blocked timer").isEqualTo(26);
 
         // Log4j2 starts the new configuration before it stops the old one: two pipelines overlap.
         context.reconfigure();

@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RinglogMetricsLogbackTest {
     private static final String CONTEXT = "meters-logback";
-    /** The meters of one appender: 2 gauges, 3 event counters, 5 dropped counters, the blocked counter and timer. */
-    private static final int METERS_PER_APPENDER = 12;
+    /** The meters of one appender: 2 gauges, 3 event counters, 5 x 4 dropped counters (level x reason), the blocked timer. */
+    private static final int METERS_PER_APPENDER = 26;
 
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final RinglogMetrics metrics = new RinglogMetrics(Tags.of("app", "test"));
@@ -73,7 +73,7 @@ class RinglogMetricsLogbackTest {
         assertThat(meters.dropped("RING", "info")).isZero();
         assertThat(meters.gauge("ringlog.queue.size", "RING")).isZero();
         assertThat(meters.gauge("ringlog.queue.capacity", "RING")).isEqualTo(8);
-        assertThat(meters.count("ringlog.callers.blocked", "RING")).isZero();
+        assertThat(meters.blockedCallsTimed("RING")).isZero();
         assertThat(meters.count("ringlog.events.enqueued", "LOSSY")).isZero();
         assertThat(meters.meterCount("RING")).isEqualTo(METERS_PER_APPENDER);
         assertThat(registry.get("ringlog.events.enqueued").tag("appender", "RING").functionCounter().getId().getTag("app"))
@@ -94,7 +94,10 @@ class RinglogMetricsLogbackTest {
         assertThat(meters.dropped("LOSSY", "info")).isEqualTo(3);
         assertThat(meters.dropped("LOSSY", "warn")).isEqualTo(2);
         assertThat(meters.dropped("LOSSY", "error")).isZero();
-        assertThat(meters.count("ringlog.callers.blocked", "LOSSY")).as("a drop is not a wait").isZero();
+        assertThat(meters.dropped("LOSSY", "info", "queue_full")).isEqualTo(3);
+        assertThat(meters.dropped("LOSSY", "warn", "queue_full")).isEqualTo(2);
+        assertThat(meters.dropped("LOSSY", "info", "already_shutdown")).isZero();
+        assertThat(meters.blockedCallsTimed("LOSSY")).as("a drop is not a wait").isZero();
 
         Logger app = context.getLogger("app");
         int arrived = GateAppender.arrivals();
@@ -104,13 +107,12 @@ class RinglogMetricsLogbackTest {
         caller.start();
         await().until(() -> caller.getState() == Thread.State.WAITING || caller.getState() == Thread.State.TIMED_WAITING);
         assertThat(meters.gauge("ringlog.queue.size", "RING")).isEqualTo(8);
-        assertThat(meters.count("ringlog.callers.blocked", "RING")).as("counted when the wait ends").isZero();
+        assertThat(meters.blockedCallsTimed("RING")).as("counted when the wait ends").isZero();
 
         GateAppender.open();
         caller.join(TimeUnit.SECONDS.toMillis(30));
         assertThat(caller.isAlive()).isFalse();
         await().until(() -> meters.count("ringlog.events.delivered", "RING") == 9);
-        assertThat(meters.count("ringlog.callers.blocked", "RING")).isEqualTo(1);
         assertThat(meters.blockedCallsTimed("RING")).isEqualTo(1);
         assertThat(meters.blockedMillis("RING")).isPositive();
         await().until(() -> meters.count("ringlog.events.delivered", "LOSSY") == 8);

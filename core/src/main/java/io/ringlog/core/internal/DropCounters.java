@@ -1,12 +1,13 @@
 package io.ringlog.core.internal;
 
+import io.ringlog.core.DropReason;
 import io.ringlog.core.EventLevel;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * Counts dropped events per level and per cause: refused by the full-queue policy (a full ring, the discarding
+ * Counts dropped events per reason and per level: refused by the full-queue policy (a full ring, the discarding
  * threshold, the block bound) or refused because the pipeline was no longer running, so that a summary names the
- * real cause of each drop.
+ * real cause of each drop and the meters can tag it.
  *
  * <p>Implementation notes: any caller thread increments; {@link LongAdder} stripes the increments across
  * cells so that many callers dropping at once on a full ring do not contend on one cache line. Reads sum
@@ -14,51 +15,54 @@ import java.util.concurrent.atomic.LongAdder;
  * the read.
  */
 final class DropCounters {
-    private final LongAdder[] byPolicy = adders();
-    private final LongAdder[] afterStop = adders();
+    private final LongAdder[][] counts = new LongAdder[DropReason.values().length][EventLevel.values().length];
 
-    private static LongAdder[] adders() {
-        LongAdder[] adders = new LongAdder[EventLevel.values().length];
-        for (int i = 0; i < adders.length; i++) {
-            adders[i] = new LongAdder();
+    DropCounters() {
+        for (LongAdder[] byLevel : counts) {
+            for (int i = 0; i < byLevel.length; i++) {
+                byLevel[i] = new LongAdder();
+            }
         }
-        return adders;
     }
 
-    /** An event the full-queue policy refused. */
-    void record(EventLevel level) {
-        byPolicy[level.ordinal()].increment();
+    /** An event dropped for {@code reason}. */
+    void record(EventLevel level, DropReason reason) {
+        counts[reason.ordinal()][level.ordinal()].increment();
     }
 
-    /** An event refused because the pipeline had stopped (or its drain gave up). */
-    void recordAfterStop(EventLevel level) {
-        afterStop[level.ordinal()].increment();
-    }
-
-    /** Every drop, whatever its cause, one count per level, indexed by {@link EventLevel#ordinal()}. */
-    long[] snapshot() {
-        long[] counts = new long[byPolicy.length];
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] = byPolicy[i].sum() + afterStop[i].sum();
+    /** Every drop, indexed by {@link DropReason#ordinal()}, then by {@link EventLevel#ordinal()}. */
+    long[][] snapshot() {
+        long[][] sums = new long[counts.length][];
+        for (int reason = 0; reason < counts.length; reason++) {
+            sums[reason] = sums(counts[reason]);
         }
-        return counts;
+        return sums;
     }
 
-    /** The drops the full-queue policy made, one count per level. */
+    /** The drops the full-queue policy made (every reason but {@link DropReason#AFTER_STOP}), one count per level. */
     long[] byPolicySnapshot() {
-        return sums(byPolicy);
+        long[] total = new long[EventLevel.values().length];
+        for (DropReason reason : DropReason.values()) {
+            if (reason != DropReason.AFTER_STOP) {
+                long[] byLevel = sums(counts[reason.ordinal()]);
+                for (int i = 0; i < total.length; i++) {
+                    total[i] += byLevel[i];
+                }
+            }
+        }
+        return total;
     }
 
     /** The drops refused because the pipeline had stopped, one count per level. */
     long[] afterStopSnapshot() {
-        return sums(afterStop);
+        return sums(counts[DropReason.AFTER_STOP.ordinal()]);
     }
 
     private static long[] sums(LongAdder[] adders) {
-        long[] counts = new long[adders.length];
-        for (int i = 0; i < counts.length; i++) {
-            counts[i] = adders[i].sum();
+        long[] sums = new long[adders.length];
+        for (int i = 0; i < sums.length; i++) {
+            sums[i] = adders[i].sum();
         }
-        return counts;
+        return sums;
     }
 }

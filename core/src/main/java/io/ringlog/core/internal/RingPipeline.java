@@ -4,6 +4,7 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 import io.ringlog.core.AsyncPipeline;
+import io.ringlog.core.DropReason;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.EventSink;
 import io.ringlog.core.FullQueuePolicy;
@@ -209,7 +210,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         final RingBuffer<Entry<S>> ring = this.ring;
         if (discardingThreshold > 0 && level.isBelowWarn() && !ring.hasAvailableCapacity(discardingThreshold + 1)) {
             parking.wakeIfIdle(consumerThread); // a nap let the queue pass the threshold: have it drained now
-            drop(level);
+            drop(level, DropReason.DISCARDING_THRESHOLD);
             return OfferOutcome.DROPPED;
         }
         long sequence;
@@ -248,12 +249,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private <E> OfferOutcome offerWhenFull(EventLevel level, E event, SlotWriter<S, E> writer, boolean countClosed) {
         callersWaiting.incrementAndGet();
         try {
-            long sequence = claimWhenFull(level);
+            boolean waits = waitsForRoom(level);
+            long sequence = claimWhenFull(waits);
             if (sequence == CapacityGate.NO_SLOT) {
                 if (state.get() > PipelineState.DRAINING) {
                     return closed(level, countClosed);
                 }
-                drop(level);
+                // A wait that ends without a slot while the pipeline runs ended at the block bound.
+                drop(level, waits ? DropReason.BLOCK_TIME_EXCEEDED : DropReason.QUEUE_FULL);
                 return OfferOutcome.DROPPED;
             }
             return publishClaimed(sequence, level, event, writer, countClosed);
@@ -318,14 +321,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * made then (a caller released from its wait, or one that raced the stop) schedules one late summary: no
      * drop goes unreported, and at most one summary is pending at a time.
      */
-    private void drop(EventLevel level) {
-        drops.record(level);
+    private void drop(EventLevel level, DropReason reason) {
+        drops.record(level, reason);
         scheduleLateReport();
     }
 
     /** Counts an event refused because the pipeline no longer runs; reported as such, not as a policy drop. */
     private void dropAfterStop(EventLevel level) {
-        drops.recordAfterStop(level);
+        drops.record(level, DropReason.AFTER_STOP);
         scheduleLateReport();
     }
 
@@ -342,15 +345,24 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         }
     }
 
-    private long claimWhenFull(EventLevel level) {
-        if (isDeliveringThread() || isWritingASlot()) {
-            // A downstream appender logging, or a log call nested in this thread's own slot writer (a parameter's
-            // toString(), an encoder's converter): no slot is freed while it waits, since the consumer waits for this
-            // very thread (to return, or to publish the slot it holds). Dropped and counted instead of a deadlock.
-            return CapacityGate.NO_SLOT;
+    /**
+     * True if the policy has this caller wait for room in a full ring, and waiting can end: it is no downstream
+     * appender logging on the consumer thread, and its log call is not nested in the copy of its own earlier event (a
+     * parameter's {@code toString()}, an encoder's converter) into a slot, for the consumer waits for that very thread
+     * (to return, or to publish the slot it holds) and no slot would be freed: such a call is dropped at once and
+     * counted, instead of a deadlock. Otherwise the policy and block bound decide whether {@code level} waits.
+     */
+    private boolean waitsForRoom(EventLevel level) {
+        return !isDeliveringThread() && policy != FullQueuePolicy.DROP_ALL
+                && !(policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn()) && maxBlockTimeNanos != 0
+                && !isWritingASlot();
+    }
+
+    private long claimWhenFull(boolean waits) {
+        if (isDeliveringThread()) {
+            return CapacityGate.NO_SLOT; // a downstream appender logging: nobody else would free a slot for it
         }
-        if (policy == FullQueuePolicy.DROP_ALL || (policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn())
-                || maxBlockTimeNanos == 0) {
+        if (!waits) {
             // The consumer may be napping (see ConsumerParking): have it make room now, not at the nap's end.
             parking.wakeIfIdle(consumerThread);
             return CapacityGate.NO_SLOT;
@@ -607,6 +619,11 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     @Override
     public boolean isRunning() {
         return state.get() == PipelineState.RUNNING;
+    }
+
+    @Override
+    public boolean hasFailed() {
+        return state.get() == PipelineState.FAILED;
     }
 
     @Override

@@ -4,6 +4,7 @@ import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.ringlog.core.DropReason;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.PipelineStats;
 import java.io.IOException;
@@ -78,13 +79,16 @@ public abstract class OverloadMetricsContract {
         Map<String, List<String>> availableTags = new HashMap<>();
         dropped.get("availableTags").forEach(tag -> availableTags.put(tag.get("tag").asString(),
                 tag.get("values").valueStream().map(JsonNode::asString).toList()));
-        assertThat(availableTags).containsKeys("context", "level")
+        assertThat(availableTags).containsKeys("context", "level", "reason")
                 .containsEntry("framework", List.of(framework())).containsEntry("appender", List.of(appenderName()));
         String tags = "tag=framework:" + framework() + "&tag=appender:" + appenderName();
         assertThat(measurement(getJson("/actuator/metrics/ringlog.events.dropped?" + tags + "&tag=level:info")))
                 .isEqualTo((double) idle.dropped(EventLevel.INFO));
         assertThat(measurement(getJson("/actuator/metrics/ringlog.events.dropped?" + tags + "&tag=level:warn")))
                 .isZero();
+        // DROP_BELOW_WARN drops at once what does not fit: OpenTelemetry's error.type "queue_full".
+        assertThat(measurement(getJson("/actuator/metrics/ringlog.events.dropped?" + tags + "&tag=reason:queue_full")))
+                .isEqualTo((double) idle.dropped(DropReason.QUEUE_FULL)).isEqualTo((double) idle.dropped());
         assertThat(measurement(getJson("/actuator/metrics/ringlog.queue.capacity?" + tags))).isEqualTo(CAPACITY);
 
         String scrape = get("/actuator/prometheus");
@@ -96,11 +100,12 @@ public abstract class OverloadMetricsContract {
                     && series.group(1).contains("framework=\"" + framework() + "\"")) {
                 ours.add(series.group());
                 if (series.group(1).contains("level=\"info\"")) {
-                    info = Double.parseDouble(series.group(2));
+                    info += Double.parseDouble(series.group(2)); // one series per reason
                 }
             }
         }
-        assertThat(ours).as("ringlog_events_dropped_total in\n%s", scrape).hasSize(EventLevel.values().length);
+        assertThat(ours).as("ringlog_events_dropped_total in\n%s", scrape)
+                .hasSize(EventLevel.values().length * DropReason.values().length);
         assertThat(info).isPositive().isEqualTo((double) idle.dropped(EventLevel.INFO));
         assertThat(scrape).containsPattern("(?m)^ringlog_queue_capacity\\{[^}]*appender=\""
                 + Pattern.quote(appenderName()) + "\"[^}]*} " + CAPACITY + "(\\.0)?$");

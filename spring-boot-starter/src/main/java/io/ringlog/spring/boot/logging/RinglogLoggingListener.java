@@ -1,0 +1,79 @@
+package io.ringlog.spring.boot.logging;
+
+import io.ringlog.spring.boot.RinglogProperties;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.boot.context.logging.LoggingApplicationListener;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.logging.LoggingSystem;
+import org.springframework.context.ApplicationEvent;
+import org.springframework.context.event.SmartApplicationListener;
+import org.springframework.core.env.ConfigurableEnvironment;
+
+/**
+ * Puts Ringlog in front of Spring Boot's own console and file appenders, right after Spring Boot's
+ * {@link LoggingApplicationListener} has initialised logging (each time it does), when Spring Boot applied its default
+ * configuration: the application has no {@code logback(-spring).xml} / {@code log4j2(-spring).xml} and sets no
+ * {@code logging.config}. An application with a logging configuration of its own is left as it configured itself,
+ * which the listener says once at DEBUG. Boot's patterns and {@code logging.*} properties keep working: the appenders
+ * behind Ringlog are the ones Boot configured. Registered in {@code META-INF/spring.factories}; called on the thread
+ * that runs the application.
+ */
+public class RinglogLoggingListener implements SmartApplicationListener {
+
+    /** Right after {@link LoggingApplicationListener#DEFAULT_ORDER}: logging has just been initialised. */
+    public static final int ORDER = LoggingApplicationListener.DEFAULT_ORDER + 1;
+
+    /** The name of the appender put in front of Spring Boot's, in both frameworks: the {@code appender} tag of its meters. */
+    public static final String APPENDER_NAME = "RINGLOG";
+
+    private static final String LOGBACK_SYSTEM = "org.springframework.boot.logging.logback.LogbackLoggingSystem";
+    private static final String LOG4J2_SYSTEM = "org.springframework.boot.logging.log4j2.Log4J2LoggingSystem";
+
+    @Override
+    public boolean supportsEventType(Class<? extends ApplicationEvent> eventType) {
+        return ApplicationEnvironmentPreparedEvent.class.isAssignableFrom(eventType);
+    }
+
+    @Override
+    public void onApplicationEvent(ApplicationEvent event) {
+        ConfigurableEnvironment environment = ((ApplicationEnvironmentPreparedEvent) event).getEnvironment();
+        // A bad ringlog.* value throws a BindException naming the property: Spring Boot's failure analysis reports it.
+        RinglogProperties properties = Binder.get(environment).bind(RinglogProperties.PREFIX, RinglogProperties.class)
+                .orElseGet(RinglogProperties::new);
+        Log log = LogFactory.getLog(RinglogLoggingListener.class);
+        if (!properties.isEnabled()) {
+            log.debug("Ringlog: ringlog.enabled=false, Spring Boot's appenders are left synchronous");
+            return;
+        }
+        ClassLoader classLoader = getClass().getClassLoader();
+        LoggingSystem system = LoggingSystem.get(classLoader);
+        BootLogging outcome;
+        if (extendsClass(system.getClass(), LOGBACK_SYSTEM)) {
+            outcome = LogbackBootAppenders.wrap(environment, classLoader, properties);
+        } else if (extendsClass(system.getClass(), LOG4J2_SYSTEM)) {
+            outcome = Log4j2BootAppenders.wrap(properties);
+        } else {
+            outcome = BootLogging.notSupported(system.getClass().getName());
+        }
+        if (log.isDebugEnabled()) {
+            log.debug("Ringlog: " + outcome.describe());
+        }
+    }
+
+    @Override
+    public int getOrder() {
+        return ORDER;
+    }
+
+    /** Compares names only: the class of the other framework's logging system must not be loaded. */
+    private static boolean extendsClass(Class<?> type, String name) {
+        for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+            if (c.getName().equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
