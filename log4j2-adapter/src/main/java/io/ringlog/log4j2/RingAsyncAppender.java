@@ -242,7 +242,12 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
     /** A Log4j2 background thread, or a logging call made from inside another one (see the class notes). */
     private static boolean mustNotWait() {
-        return Thread.currentThread() instanceof Log4jThread || AbstractLogger.getRecursionDepth() > 1;
+        return Thread.currentThread() instanceof Log4jThread || isNestedCall();
+    }
+
+    /** A logging call made from inside another one on this thread (a target's, or a parameter's {@code toString()}). */
+    private static boolean isNestedCall() {
+        return AbstractLogger.getRecursionDepth() > 1;
     }
 
     /**
@@ -283,8 +288,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         // in the copy of this thread's own earlier event (a parameter's toString()): the drain waits for that copy, so
         // such a call must not wait for the drain, nor for room in a full ring.
         OfferOutcome outcome = ring.tryOffer(level, event, writer);
-        boolean nested = AbstractLogger.getRecursionDepth() > 1;
-        if (outcome == OfferOutcome.CLOSED || (outcome == OfferOutcome.FULL && !nested)) {
+        if (outcome == OfferOutcome.CLOSED || (outcome == OfferOutcome.FULL && !isNestedCall())) {
             ring.stop();
             outcome = ring.tryOffer(level, event, writer);
         }

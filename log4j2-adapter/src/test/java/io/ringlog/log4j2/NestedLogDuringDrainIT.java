@@ -83,8 +83,7 @@ class NestedLogDuringDrainIT {
         if (stopper == null) {
             return false;
         }
-        Thread.State state = stopper.getState();
-        return (state == Thread.State.TIMED_WAITING || state == Thread.State.WAITING)
+        return TestThreads.isParked(stopper)
                 && Arrays.stream(stopper.getStackTrace()).anyMatch(frame -> frame.getClassName().equals(RingAsyncAppender.class.getName())
                         && frame.getMethodName().equals("stop"));
     }

@@ -290,12 +290,10 @@ final class ConsumerLoop<S> implements Runnable {
             if (available >= sequence) {
                 sequence = deliver(sequence, available);
                 waits = 0;
-            } else if (++waits <= CLOSE_YIELDS) {
-                Thread.yield(); // a claimed slot is normally published within a few instructions
             } else {
-                // Its caller is descheduled, or stuck inside its own slot's write (a nested log): do not spin on it
-                // for the rest of the drain's bound.
-                LockSupport.parkNanos(this, CLOSE_PARK_NANOS);
+                // A claimed slot is normally published within a few instructions; if its caller is descheduled, or
+                // stuck inside its own slot's write, do not spin on it for the rest of the drain's bound.
+                backOff(++waits);
             }
             if (state.get() >= PipelineState.ABANDONED) {
                 return;
@@ -396,17 +394,26 @@ final class ConsumerLoop<S> implements Runnable {
      */
     Position positionOnceAbandoned(long boundNanos) {
         long deadline = System.nanoTime() + boundNanos;
-        for (int round = 0;; round++) {
+        for (int round = 1;; round++) {
             boolean loopEnded = ended.getCount() == 0; // read before the position: once ended, the position is final
             Position position = position();
             if (position.inFlight || loopEnded || System.nanoTime() - deadline >= 0) {
                 return position;
             }
-            if (round < CLOSE_YIELDS) {
-                Thread.yield();
-            } else {
-                LockSupport.parkNanos(this, CLOSE_PARK_NANOS);
-            }
+            backOff(round);
+        }
+    }
+
+    /**
+     * A short wait for another thread that is a few instructions from done (a caller publishing its slot, this loop
+     * settling after an abandoned drain): a yield for each of the first {@value #CLOSE_YIELDS} rounds, then a park of
+     * {@value #CLOSE_PARK_NANOS} ns per round, so that a descheduled or stuck thread is not spun on.
+     */
+    private void backOff(int round) {
+        if (round <= CLOSE_YIELDS) {
+            Thread.yield();
+        } else {
+            LockSupport.parkNanos(this, CLOSE_PARK_NANOS);
         }
     }
 
