@@ -78,13 +78,35 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
      *                 {@code -} for a closed loop
      * @param served the {@code /work} requests the server itself counted between the two CPU samples (an open loop's
      *               window also holds Gatling's unrecorded warm-up requests); 0 if the results predate that column
+     * @param queuedBefore the log events waiting in the variant's asynchronous queues when the run began; -1 if not
+     *                     recorded (an open loop, or results that predate the column)
+     * @param queuedAfter the same when the run ended; -1 if not recorded
      */
     record Run(String flavour, String variant, int repeat, String workload, double seconds, boolean open, double rate,
-            String rateSpec, double cpuSeconds, WrkOutput wrk, GatlingOutput gatling, long served) {
+            String rateSpec, double cpuSeconds, WrkOutput wrk, GatlingOutput gatling, long served, long queuedBefore,
+            long queuedAfter) {
 
         /** Requests answered (closed loop) or sent (open loop) during the measured run. */
         long requests() {
             return open ? gatling.requests() : wrk.requests();
+        }
+
+        /**
+         * The log lines the run's requests left queued at its end, to be written after the measurement (on CPU time
+         * the run did not pay): what the queues grew by during the run; 0 if not recorded.
+         */
+        long deferredLines() {
+            return queuedAfter < 0 ? 0 : Math.max(0, queuedAfter - Math.max(0, queuedBefore));
+        }
+
+        /**
+         * A closed loop's requests/s less the requests whose lines were still queued at its end ({@link
+         * #deferredLines()} ÷ {@value ServiceResults#LINES_PER_REQUEST} lines per request ÷ the run's seconds): the rate at which
+         * the service answered requests and also wrote their logging. A queue as large as Async Loggers' default
+         * (262,144 events) can otherwise lend a variant several thousand requests/s for the length of a run.
+         */
+        double sustainedRequestsPerSecond() {
+            return wrk.requestsPerSecond() - deferredLines() / (double) LINES_PER_REQUEST / seconds;
         }
 
         /**
@@ -132,7 +154,7 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
             long served = f.length > 10 && !f[10].equals("-") ? Math.round(Double.parseDouble(f[10])) : 0;
             runs.add(new Run(f[0], f[1], Integer.parseInt(f[2]), f[3], Double.parseDouble(f[4]), open,
                     Double.parseDouble(f[6]), f[7], Double.parseDouble(f[8]), open ? null : WrkOutput.parse(output),
-                    open ? GatlingOutput.parse(output) : null, served));
+                    open ? GatlingOutput.parse(output) : null, served, count(f, 11), count(f, 12)));
         }
         List<Delivery> deliveries = new ArrayList<>();
         for (String[] f : rows(dir.resolve(DELIVERY_FILE), 7)) {
@@ -192,6 +214,11 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
         double[] values = runs.stream().mapToDouble(figure).sorted().toArray();
         return values.length == 0 ? new double[] {Double.NaN, Double.NaN}
                 : new double[] {values[0], values[values.length - 1]};
+    }
+
+    /** The count in column {@code index}, or -1 where the row has none ("-", or a row from before the column). */
+    private static long count(String[] fields, int index) {
+        return fields.length > index && !fields[index].equals("-") ? Long.parseLong(fields[index]) : -1;
     }
 
     private static List<String[]> rows(Path file, int columns) throws IOException {

@@ -207,7 +207,7 @@ final class ServiceTargets {
         }
 
         private double rps(String variant, String workload) {
-            return closed(variant, workload, r -> r.wrk().requestsPerSecond());
+            return closed(variant, workload, ServiceResults.Run::sustainedRequestsPerSecond);
         }
 
         private double closed(String variant, String workload, ToDoubleFunction<ServiceResults.Run> figure) {

@@ -184,6 +184,28 @@ class ServiceReportTest {
     }
 
     @Test
+    void linesStillQueuedAtTheEndOfARunAreTakenOffItsRequestsPerSecond() throws IOException {
+        // 2 s runs: 5,000 lines left queued = 1,000 requests' lines = 500 requests/s the run did not pay for.
+        closed("stock-async", 1, "cpu", 3000, 700_000, 0, 5000);
+        closed("ringlog", 1, "cpu", 2800, 300_000, 40, 140);
+        closed("sync", 1, "cpu", 1000, 800_000, 0, 0);
+        delivery("stock-async", 1, 3000, 15_000);
+        delivery("ringlog", 1, 3000, 15_000);
+
+        ServiceResults results = ServiceResults.read(dir);
+        assertThat(results.closed("logback", "stock-async", "cpu").get(0).sustainedRequestsPerSecond()).isEqualTo(2500.0);
+        assertThat(results.closed("logback", "ringlog", "cpu").get(0).deferredLines()).isEqualTo(100);
+        assertThat(results.closed("logback", "sync", "cpu").get(0).sustainedRequestsPerSecond()).isEqualTo(1000.0);
+
+        assertThat(ServiceReport.render(dir, "benchmarks/run service", new Properties())).isTrue();
+        assertThat(Files.readString(dir.resolve(ServiceReport.REPORT_FILE)))
+                .contains("| **stock-async** | 2,500 |  | ×1.00 |")
+                .containsPattern("\\| ringlog \\| 2,790 \\|.*\\| 100 \\| 2,800 \\|\n")
+                .containsPattern("\\| \\*\\*stock-async\\*\\* \\|.*\\| 5,000 \\| 3,000 \\|\n")
+                .contains("| CPU-bound requests/s ≥ stock-async's | 2,790 vs 2,500 (×1.12) | ✓ |");
+    }
+
+    @Test
     void aMissedTargetIsMarkedAndALosslessVariantThatLostALineFailsTheRun() throws IOException {
         closed("stock-async", 1, "cpu", 2000, 700_000);
         closed("ringlog", 1, "cpu", 1900, 300_000);
@@ -277,10 +299,21 @@ class ServiceReportTest {
 
     /** A closed-loop run of wrk that answered {@code rate} requests/s with the given p99 (µs), 1.5 CPU seconds. */
     private void closed(String variant, int repeat, String workload, double rate, long p99Micros) throws IOException {
+        closed(variant, repeat, workload, rate, p99Micros, -1, -1);
+    }
+
+    /** As above, with the events queued in the variant's asynchronous queues before and after the run (-1: none). */
+    private void closed(String variant, int repeat, String workload, double rate, long p99Micros, long queuedBefore,
+            long queuedAfter) throws IOException {
         String file = "wrk-logback-" + variant + "-r" + repeat + "-" + workload + ".txt";
         Files.writeString(dir.resolve(file), WRK.replace("1172.51", String.format(Locale.ROOT, "%.2f", rate))
                 .replace("703.31ms", String.format(Locale.ROOT, "%.2fms", p99Micros / 1e3)), StandardCharsets.UTF_8);
-        run(String.join("\t", "logback", variant, Integer.toString(repeat), workload, "2", "closed", "0", "-", "1.50", file));
+        run(String.join("\t", "logback", variant, Integer.toString(repeat), workload, "2", "closed", "0", "-", "1.50", file,
+                "-", count(queuedBefore), count(queuedAfter)));
+    }
+
+    private static String count(long events) {
+        return events < 0 ? "-" : Long.toString(events);
     }
 
     /** An open-loop run of Gatling at {@code rate}, asked for as {@code spec}, that printed {@link #GATLING}. */

@@ -15,10 +15,11 @@ class Log4j2VariantsTest extends LoggingVariantsContract {
 
     static Stream<Arguments> variants() {
         return Stream.of(
-                Arguments.of("", "root=LoggerConfig [ConsoleAppender, RingAsyncAppender]"),
-                Arguments.of("stock-async", "root=LoggerConfig [AsyncAppender, ConsoleAppender]"),
-                Arguments.of("async-loggers", "root=AsyncLoggerConfig [ConsoleAppender, RollingFileAppender]"),
-                Arguments.of("sync", "root=LoggerConfig [ConsoleAppender, RollingFileAppender]"));
+                Arguments.of("", "root=LoggerConfig [ConsoleAppender, RingAsyncAppender]", "[\"Ringlog OUT\"]"),
+                Arguments.of("stock-async", "root=LoggerConfig [AsyncAppender, ConsoleAppender]", "[\"Async OUT\"]"),
+                Arguments.of("async-loggers", "root=AsyncLoggerConfig [ConsoleAppender, RollingFileAppender]",
+                        "[\"Async Loggers' ring\"]"),
+                Arguments.of("sync", "root=LoggerConfig [ConsoleAppender, RollingFileAppender]", "[]"));
     }
 
     @Override

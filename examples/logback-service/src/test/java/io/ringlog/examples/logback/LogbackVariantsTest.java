@@ -20,9 +20,9 @@ class LogbackVariantsTest extends LoggingVariantsContract {
 
     static Stream<Arguments> variants() {
         return Stream.of(
-                Arguments.of("", "io.ringlog.logback.RingAsyncAppender"),
-                Arguments.of("stock-async", "ch.qos.logback.classic.AsyncAppender"),
-                Arguments.of("sync", "ch.qos.logback.core.rolling.RollingFileAppender"));
+                Arguments.of("", "io.ringlog.logback.RingAsyncAppender", "[\"Ringlog RINGLOG\"]"),
+                Arguments.of("stock-async", "ch.qos.logback.classic.AsyncAppender", "[\"AsyncAppender STOCK_ASYNC\"]"),
+                Arguments.of("sync", "ch.qos.logback.core.rolling.RollingFileAppender", "[]"));
     }
 
     @Override

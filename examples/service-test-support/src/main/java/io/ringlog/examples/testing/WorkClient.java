@@ -7,7 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** Calls {@code GET /work} of a running example service. Thread-safe: any thread. */
+/** Calls {@code GET /work}, and other paths, of a running example service. Thread-safe: any thread. */
 public final class WorkClient {
 
     /** What a call returned: the status and the {@code X-Request-Id} header ({@code null} if absent). */
@@ -38,5 +38,20 @@ public final class WorkClient {
                 .timeout(Duration.ofSeconds(30)).GET().build();
         HttpResponse<Void> response = http.send(request, HttpResponse.BodyHandlers.discarding());
         return new Answer(response.statusCode(), response.headers().firstValue("X-Request-Id").orElse(null));
+    }
+
+    /**
+     * @param path a path of the service, such as {@code /benchmark/logging-backlog}
+     * @return the body of its answer
+     * @throws IOException if the connection fails or the answer is not 200
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public String get(String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(30)).GET().build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("GET " + path + " answered " + response.statusCode() + ": " + response.body());
+        }
+        return response.body();
     }
 }
