@@ -5,6 +5,7 @@ import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.Encoder;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -15,8 +16,17 @@ import java.util.List;
  * wasted on the caller), and so is a child whose encoder another Ringlog appender already stands in for, and one
  * attached after the start.
  *
- * <p>Thread-safety: immutable once built; {@link #encodeInto} from any caller thread, the encoders being thread-safe
- * (see {@link CallerEncoder}). {@link #install} and {@link #uninstall} on the thread that starts and stops the appender.
+ * <p>The caller encodes before it claims its slot ({@link #encodeAhead}), and the slot only takes the bytes
+ * ({@link #takeInto}): a ring slot claimed and not yet published holds up the consumer at that slot, and with hundreds
+ * of request threads on a few cores a caller preempted inside that window is off the CPU for up to a round of the
+ * scheduler (tens to hundreds of milliseconds), long enough for the ring to fill behind it. Encoding is most of the
+ * caller's work for an event; outside the window, the window is a few stores.
+ *
+ * <p>Thread-safety: immutable once built but for the per-thread bytes encoded ahead, which only their own thread reads
+ * or writes; {@link #encodeAhead}, {@link #takeInto} and {@link #encodeInto} from any caller thread, the encoders
+ * being thread-safe (see {@link CallerEncoder}). {@link #install} and {@link #uninstall} on the thread that starts and
+ * stops the appender. Logback's re-entry guard keeps a log call made by one of these encoders out of this appender on
+ * the same thread, so one thread never encodes two events ahead at once.
  */
 final class CallerEncoding {
 
@@ -25,6 +35,12 @@ final class CallerEncoding {
 
     private final OutputStreamAppender<ILoggingEvent>[] children;
     private final CallerEncoder[] encoders;
+    /**
+     * What a thread encoded for its next event before claiming a slot, that thread only: the event at index 0, then
+     * the bytes for each child. An {@code Object[]}, a class of the JDK's, so that a thread outliving this appender's
+     * class loader (a redeployed application's) keeps none of its classes reachable; emptied once taken.
+     */
+    private final ThreadLocal<Object[]> ahead = new ThreadLocal<>();
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private CallerEncoding(List<OutputStreamAppender<ILoggingEvent>> children, List<CallerEncoder> encoders) {
@@ -71,6 +87,52 @@ final class CallerEncoding {
     void encodeInto(ILoggingEvent event, byte[][] encoded) {
         for (int i = 0; i < encoders.length; i++) {
             encoded[i] = encoders[i].encodeOnCaller(event);
+        }
+    }
+
+    /**
+     * Encodes {@code event} for each child on the caller's thread, before it claims a slot, and keeps the bytes for
+     * {@link #takeInto}; nothing if no child is encoded on the caller.
+     */
+    void encodeAhead(ILoggingEvent event) {
+        if (encoders.length == 0) {
+            return;
+        }
+        Object[] mine = ahead.get();
+        if (mine == null) {
+            mine = new Object[1 + encoders.length];
+            ahead.set(mine);
+        }
+        for (int i = 0; i < encoders.length; i++) {
+            mine[1 + i] = encoders[i].encodeOnCaller(event);
+        }
+        mine[0] = event;
+    }
+
+    /**
+     * Moves the bytes encoded ahead for {@code event} into a slot's array, inside the claimed slot; encodes there if
+     * there are none for this very event (a second offer of it after a drain, say).
+     */
+    void takeInto(ILoggingEvent event, byte[][] encoded) {
+        if (encoders.length == 0) {
+            return;
+        }
+        Object[] mine = ahead.get();
+        if (mine == null || mine[0] != event) {
+            encodeInto(event, encoded);
+            return;
+        }
+        for (int i = 0; i < encoded.length; i++) {
+            encoded[i] = (byte[]) mine[1 + i];
+        }
+        Arrays.fill(mine, null);
+    }
+
+    /** Forgets what was encoded ahead of an event the pipeline did not take, so that the thread retains none of it. */
+    void discardAhead() {
+        Object[] mine = encoders.length == 0 ? null : ahead.get();
+        if (mine != null) {
+            Arrays.fill(mine, null);
         }
     }
 

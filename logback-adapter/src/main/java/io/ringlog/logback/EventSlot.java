@@ -10,7 +10,10 @@ import io.ringlog.core.SlotWriter;
  */
 final class EventSlot {
 
-    /** Stores the event in the slot and encodes it there; a constant, so that offering allocates nothing of ours. */
+    /**
+     * Stores the event in the slot with the bytes its caller encoded ahead ({@link CallerEncoding#encodeAhead}); a
+     * constant, so that offering allocates nothing of ours.
+     */
     static final SlotWriter<EventSlot, ILoggingEvent> WRITER = EventSlot::write;
 
     private static final byte[][] NOTHING_ENCODED = new byte[0][];
@@ -25,10 +28,10 @@ final class EventSlot {
         this.encoded = encoding.size() == 0 ? NOTHING_ENCODED : new byte[encoding.size()][];
     }
 
-    /** Stores the event and encodes it for the children that are encoded on the caller; caller's thread. */
+    /** Stores the event and the bytes encoded ahead for it on this caller's thread (see {@link CallerEncoding}). */
     private void write(ILoggingEvent event) {
         this.event = event;
-        encoding.encodeInto(event, encoded);
+        encoding.takeInto(event, encoded);
     }
 
     /** The event written by the caller; read by the consumer. */

@@ -201,9 +201,15 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
             event.getCallerData();
         }
         AsyncPipeline<EventSlot> ring = pipeline;
+        CallerEncoding encodedHere = encoding;
+        encodedHere.encodeAhead(event);
         EventLevel level = EventLevels.of(event.getLevel());
-        if (ring.offerWhileRunning(level, event, EventSlot.WRITER) == OfferOutcome.CLOSED) {
+        OfferOutcome outcome = ring.offerWhileRunning(level, event, EventSlot.WRITER);
+        if (outcome == OfferOutcome.CLOSED) {
             appendAfterDrain(ring, level, event);
+        }
+        if (outcome != OfferOutcome.ACCEPTED) {
+            encodedHere.discardAhead();
         }
     }
 
