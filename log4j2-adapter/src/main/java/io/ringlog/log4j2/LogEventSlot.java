@@ -107,24 +107,6 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
         return Log4jLogEvent.createMemento(event, includeLocation);
     }
 
-    /**
-     * The caller's costly reads of its event, made before it claims a slot, so that {@link #copyFrom} inside the slot
-     * finds them done: the message frozen (formatted, for a message that is not reusable: Log4j2's default in web
-     * applications) and the location computed if asked for; both are cached by the event and its message. A ring slot
-     * claimed and not yet published holds up the consumer at that slot, and with hundreds of request threads on a few
-     * cores a caller preempted inside that window is off the CPU for up to a round of the scheduler, long enough for
-     * the ring to fill behind it: the window should hold copies only.
-     */
-    static void prepareOutsideSlot(LogEvent source, boolean withLocation) {
-        Message message = source.getMessage();
-        if (!(message instanceof ReusableMessage)) {
-            InternalAsyncUtil.makeMessageImmutable(message);
-        }
-        if (withLocation) {
-            source.getSource();
-        }
-    }
-
     /** Fills this (cleared) slot from the caller's event; the caller's thread, while it owns the slot. */
     void copyFrom(LogEvent source, boolean withLocation) {
         Object[] fields = block;

@@ -208,7 +208,6 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         if (getState() == State.STARTED) {
             AsyncPipeline<LogEventSlot> ring = pipeline;
             EventLevel level = LevelMapping.of(event.getLevel());
-            LogEventSlot.prepareOutsideSlot(event, includeLocation);
             OfferOutcome outcome = ring.tryOffer(level, event, writer);
             if (outcome == OfferOutcome.ACCEPTED) {
                 return;
