@@ -16,8 +16,8 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * {@code GET /benchmark/logging-backlog}: how many log events wait in the asynchronous queues of the running variant
  * (Ringlog's {@code <RingAsync>}, Log4j2's {@code <Async>}, the Async Loggers' ring), and which queues those are. The
- * web-service benchmark reads it at the end of each measured run: a variant that ends a run with a growing backlog
- * served part of its requests by deferring their logging past the measurement.
+ * web-service benchmark waits for it to read 0 before each measured run and reads it again at the end: lines still
+ * queued then belong to requests whose logging the variant deferred past the measurement.
  */
 @RestController
 public class LoggingBacklogController {
