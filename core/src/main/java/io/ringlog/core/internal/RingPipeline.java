@@ -219,11 +219,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         }
         long sequence;
         try {
-            if (mayWait && !gate.open()) {
+            if (gate.open()) {
+                sequence = ring.tryNext();
+            } else if (mayWait) {
                 // Callers wait for room, or are about to claim the slots promised to them: no overtaking them here.
                 return offerWhenFullOutOfLine(level, event, writer, countClosed);
+            } else if ((sequence = gate.claimIfUnpromised()) == CapacityGate.NO_SLOT) {
+                return OfferOutcome.FULL; // the free slots are promised: full for a caller who may try again and wait
             }
-            sequence = ring.tryNext();
         } catch (InsufficientCapacityException full) {
             return mayWait ? offerWhenFullOutOfLine(level, event, writer, countClosed) : OfferOutcome.FULL;
         }
