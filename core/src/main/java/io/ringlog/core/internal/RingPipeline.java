@@ -36,8 +36,8 @@ import java.util.function.Supplier;
  * <ol>
  * <li>a volatile load of the state (a line written only by lifecycle transitions);
  * <li>with a discarding threshold, a capacity check against the consumer's sequence (acquire loads);
- * <li>two volatile loads of the gate's counts of waiting and permitted callers ({@link CapacityGate#open()}): lines
- * written only on the slow path; while either is non-zero the caller takes the slow path, so as not to overtake them;
+ * <li>a volatile load of the gate's count of slots promised to woken callers ({@link CapacityGate#nothingPromised()}):
+ * a line written only on the slow path; while it is non-zero, the claim takes only a slot beyond those promised;
  * <li>{@code tryNext}: one CAS on the ring cursor, the only shared write, as in any multi-producer ring;
  * <li>the adapter's writer fills the slot (plain stores), then {@code publish}: a release store of the
  * slot's availability flag, and {@link ConsumerParking#signalAllWhenBlocking()}: one volatile load;
@@ -219,13 +219,11 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         }
         long sequence;
         try {
-            if (gate.open()) {
+            if (gate.nothingPromised()) {
                 sequence = ring.tryNext();
-            } else if (mayWait) {
-                // Callers wait for room, or are about to claim the slots promised to them: no overtaking them here.
-                return offerWhenFullOutOfLine(level, event, writer, countClosed);
             } else if ((sequence = gate.claimIfUnpromised()) == CapacityGate.NO_SLOT) {
-                return OfferOutcome.FULL; // the free slots are promised: full for a caller who may try again and wait
+                // The free slots are promised to callers woken to claim them: full, for this caller.
+                return mayWait ? offerWhenFullOutOfLine(level, event, writer, countClosed) : OfferOutcome.FULL;
             }
         } catch (InsufficientCapacityException full) {
             return mayWait ? offerWhenFullOutOfLine(level, event, writer, countClosed) : OfferOutcome.FULL;
@@ -253,7 +251,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     }
 
     /**
-     * The slow path: the ring was full, or callers wait in the gate, and the policy decides. {@code callersWaiting} counts the callers on it (an
+     * The slow path: the ring was full, or its free slots promised to callers woken in the gate, and the policy decides. {@code callersWaiting} counts the callers on it (an
      * {@link AtomicInteger} that only this path writes, never the fast one) until their event is accounted for, so
      * that the exit hook can tell when the callers a drain released have all settled.
      */
@@ -261,8 +259,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         callersWaiting.incrementAndGet();
         try {
             boolean waits = waitsForRoom(level);
-            // A caller that would wait takes a slot at once only if nobody queued for one and it is promised to no one;
-            // one that never waits takes any free slot (a promised one makes its permitted caller queue again at the head).
+            // A caller that would wait takes a slot at once only if it is promised to no one; one that never waits takes
+            // any free slot (a promised one makes its permitted caller queue again at the head).
             long sequence = waits ? gate.claimIfUnpromised() : claimIfFree();
             if (sequence == CapacityGate.NO_SLOT) {
                 sequence = claimWhenFull(waits);

@@ -135,7 +135,8 @@ class CapacityGateTest {
         // stop at that unpublished slot until the caller was scheduled again.
         assertThat(ring.getCursor()).as("no slot claimed before its caller runs").isEqualTo(CAPACITY - 1);
         assertThat(gate.permitsOut()).isEqualTo(1);
-        assertThat(gate.open()).as("a promised slot is no free slot for the fast path").isFalse();
+        assertThat(gate.nothingPromised()).isFalse();
+        assertThat(gate.claimIfUnpromised()).as("a promised slot is no free slot for the fast path").isEqualTo(CapacityGate.NO_SLOT);
         Caller newcomer = new Caller("newcomer", CapacityGate.NO_DEADLINE, 1);
 
         consumed.letGo();
@@ -144,7 +145,7 @@ class CapacityGateTest {
         assertThat(newcomer.thread.isAlive()).as("the newcomer waits its turn").isTrue();
         release(1);
         assertThat(newcomer.awaitResult()).isEqualTo(CAPACITY + 1);
-        assertThat(gate.open()).isTrue();
+        assertThat(gate.nothingPromised()).isTrue();
     }
 
     @Test
