@@ -192,18 +192,22 @@ final class CapacityGate {
 
     /**
      * A permitted caller claims its slot. It lowers {@code permits} after the claim (see the class notes). If the claim
-     * fails, it goes back to the head of the queue and runs a pass, which may permit it again at once.
+     * fails (another caller took the slot: checking that a slot is unpromised and claiming it are two steps), it
+     * spins briefly, as the consumer releases slots every few dozen events, and then goes back to the head of the
+     * queue and runs a pass, which may permit it again at once.
      */
     private long claimPermitted(Waiter self) {
-        long sequence;
-        try {
-            sequence = ring.tryNext();
-        } catch (InsufficientCapacityException overtaken) {
-            requeueAtHead(self);
-            return NO_SLOT;
+        for (int i = 0; i < SPIN_TRIES; i++) {
+            try {
+                long sequence = ring.tryNext();
+                PERMITS.getAndAdd(this, -1);
+                return sequence;
+            } catch (InsufficientCapacityException overtaken) {
+                Thread.onSpinWait();
+            }
         }
-        PERMITS.getAndAdd(this, -1);
-        return sequence;
+        requeueAtHead(self);
+        return NO_SLOT;
     }
 
     /** Links {@code self} at the tail and runs a grant pass (see the class notes); true if it is the head after it. */
