@@ -69,6 +69,8 @@ public interface AsyncPipeline<S> {
      * framework's own background threads, and that deliver a refused event some other way (for example on
      * their own thread) instead of dropping it. A full ring or a pipeline that is not running refuses without
      * counting anything; the discarding threshold still drops (and counts), as it is a policy, not a lack of room.
+     * Slots freed for callers that wait for room count as full here: a caller that tries first and then waits
+     * ({@link #offerWhileRunning}) queues behind them instead of overtaking them.
      *
      * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (counted), or why it was refused
      */

@@ -271,7 +271,7 @@ final class ConsumerLoop<S> implements Runnable {
         consumed.set(sequence);
         if (handOver) {
             handedOverUpTo = sequence;
-            gate.slotsReleased(ring);
+            gate.slotsReleased();
         }
     }
 

@@ -36,6 +36,8 @@ import java.util.function.Supplier;
  * <ol>
  * <li>a volatile load of the state (a line written only by lifecycle transitions);
  * <li>with a discarding threshold, a capacity check against the consumer's sequence (acquire loads);
+ * <li>a volatile load of the gate's count of slots promised to woken callers ({@link CapacityGate#nothingPromised()}):
+ * a line written only on the slow path; while it is non-zero, the claim takes only a slot beyond those promised;
  * <li>{@code tryNext}: one CAS on the ring cursor, the only shared write, as in any multi-producer ring;
  * <li>the adapter's writer fills the slot (plain stores), then {@code publish}: a release store of the
  * slot's availability flag, and {@link ConsumerParking#signalAllWhenBlocking()}: one volatile load;
@@ -46,7 +48,8 @@ import java.util.function.Supplier;
  * {@code callersWaiting} (an {@link AtomicInteger}) the callers on the slow path, which the fast path never touches;
  * so are {@code callersBlocked} and {@code callersBlockedNanos} (striped {@code LongAdder}s, written by a caller when its
  * wait in the gate ends: the only {@code System.nanoTime()} calls of an offer are there).
- * A caller that must wait queues in the {@link CapacityGate} and parks until the consumer frees and grants it a slot; it
+ * A caller that must wait queues in the {@link CapacityGate} and parks until the consumer frees slots and the gate
+ * permits it to claim one; it
  * never runs the downstream with other threads' events (the consumer thread alone delivers, see {@link ConsumerLoop}).
  * A caller that finds the pipeline stopped after a completed drain is told CLOSED, and after a drain that gave up (ABANDONED) its event is dropped and counted: the stop that gave
  * up runs the close handshake too ({@link ConsumerLoop#fixLastAccepted()}), so a claim after it is never accepted.
@@ -61,7 +64,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final RingBuffer<Entry<S>> ring;
     private final Sequence consumed = new Sequence(-1);
     private final PipelineState state = new PipelineState();
-    private final CapacityGate gate = new CapacityGate();
+    private final CapacityGate gate;
     private final ConsumerParking parking;
     private final DropCounters drops = new DropCounters();
     private final AtomicLong stranded = new AtomicLong();
@@ -128,6 +131,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         this.parking = new ConsumerParking(settings.capacity());
         this.ring = RingBuffer.createMultiProducer(() -> new Entry<>(slotFactory.get()), settings.capacity(), parking);
         this.ring.addGatingSequences(consumed);
+        this.gate = new CapacityGate(ring);
         this.reporter = new ActivityReporter(settings, this.status, drops, state, System.nanoTime());
         this.consumer = new ConsumerLoop<>(ring, consumed, sink, state, gate, parking, reporter, this.status,
                 settings.name(), settings.maxBatchSize(), callersWaiting::get, this::consumerEnded);
@@ -215,7 +219,12 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         }
         long sequence;
         try {
-            sequence = ring.tryNext();
+            if (gate.nothingPromised()) {
+                sequence = ring.tryNext();
+            } else if ((sequence = gate.claimIfUnpromised()) == CapacityGate.NO_SLOT) {
+                // The free slots are promised to callers woken to claim them: full, for this caller.
+                return mayWait ? offerWhenFullOutOfLine(level, event, writer, countClosed) : OfferOutcome.FULL;
+            }
         } catch (InsufficientCapacityException full) {
             return mayWait ? offerWhenFullOutOfLine(level, event, writer, countClosed) : OfferOutcome.FULL;
         }
@@ -242,7 +251,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     }
 
     /**
-     * The slow path: the ring was full and the policy decides. {@code callersWaiting} counts the callers on it (an
+     * The slow path: the ring was full, or its free slots promised to callers woken in the gate, and the policy decides. {@code callersWaiting} counts the callers on it (an
      * {@link AtomicInteger} that only this path writes, never the fast one) until their event is accounted for, so
      * that the exit hook can tell when the callers a drain released have all settled.
      */
@@ -250,7 +259,12 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         callersWaiting.incrementAndGet();
         try {
             boolean waits = waitsForRoom(level);
-            long sequence = claimWhenFull(waits);
+            // A caller that would wait takes a slot at once only if it is promised to no one; one that never waits takes
+            // any free slot (a promised one makes its permitted caller queue again at the head).
+            long sequence = waits ? gate.claimIfUnpromised() : claimIfFree();
+            if (sequence == CapacityGate.NO_SLOT) {
+                sequence = claimWhenFull(waits);
+            }
             if (sequence == CapacityGate.NO_SLOT) {
                 if (state.get() > PipelineState.DRAINING) {
                     return closed(level, countClosed);
@@ -358,6 +372,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                 && !isWritingASlot();
     }
 
+    private long claimIfFree() {
+        try {
+            return ring.tryNext();
+        } catch (InsufficientCapacityException full) {
+            return CapacityGate.NO_SLOT;
+        }
+    }
+
     private long claimWhenFull(boolean waits) {
         if (isDeliveringThread()) {
             return CapacityGate.NO_SLOT; // a downstream appender logging: nobody else would free a slot for it
@@ -371,7 +393,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         try {
             parking.wakeIfIdle(consumerThread);
             long deadline = maxBlockTimeNanos < 0 ? CapacityGate.NO_DEADLINE : begun + maxBlockTimeNanos;
-            return gate.claim(ring, deadline, state);
+            return gate.claim(deadline, state);
         } finally {
             callersBlockedNanos.add(System.nanoTime() - begun);
             callersBlocked.increment();

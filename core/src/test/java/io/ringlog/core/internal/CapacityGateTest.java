@@ -8,6 +8,9 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 import io.ringlog.contract.TestThreads;
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
@@ -25,9 +28,9 @@ class CapacityGateTest {
     private static final int CAPACITY = 4;
 
     private final RingBuffer<long[]> ring = RingBuffer.createMultiProducer(() -> new long[1], CAPACITY, new BlockingWaitStrategy());
-    private final Sequence consumed = new Sequence(-1);
+    private final HoldingSequence consumed = new HoldingSequence();
     private final PipelineState state = new PipelineState();
-    private final CapacityGate gate = new CapacityGate();
+    private final CapacityGate gate = new CapacityGate(ring);
 
     /** A caller waiting in the gate on its own thread, and what it got. */
     private final class Caller {
@@ -43,7 +46,7 @@ class CapacityGateTest {
         /** As above, with the number of callers expected in the queue by then computed at each poll. */
         Caller(String name, long deadlineNanos, IntSupplier queuedAfter) {
             thread = TestThreads.startThread(name, () -> {
-                sequence.set(gate.claim(ring, deadlineNanos, state));
+                sequence.set(gate.claim(deadlineNanos, state));
                 interruptedAfter.set(Thread.currentThread().isInterrupted());
             });
             await().until(() -> (gate.waiters() == queuedAfter.getAsInt() && TestThreads.isParked(thread)) || !thread.isAlive());
@@ -68,7 +71,7 @@ class CapacityGateTest {
     /** The consumer frees slots up to {@code sequence} and hands them over. */
     private void release(long sequence) {
         consumed.set(sequence);
-        gate.slotsReleased(ring);
+        gate.slotsReleased();
     }
 
     @Test
@@ -113,9 +116,82 @@ class CapacityGateTest {
             assertThat(TestThreads.isParked(callers[i].thread)).isTrue();
         }
         release(CAPACITY + 1);
+        // Five slots, permitted in one pass: each caller claims its own once it runs, in whatever order they run.
+        Set<Long> claimed = new HashSet<>();
         for (int i = 1; i < callers.length; i++) {
-            assertThat(callers[i].awaitResult()).isEqualTo(CAPACITY + i);
+            claimed.add(callers[i].awaitResult());
         }
+        assertThat(claimed).containsExactlyInAnyOrder(CAPACITY + 1L, CAPACITY + 2L, CAPACITY + 3L, CAPACITY + 4L, CAPACITY + 5L);
+    }
+
+    @Test
+    void aFreedSlotIsClaimedByItsCallerOnceItRunsNotOnItsBehalfWhileItIsParked() throws Exception {
+        Caller first = new Caller("first", CapacityGate.NO_DEADLINE, 1);
+        consumed.holdClaimsOf(first.thread);
+
+        release(0);
+        consumed.awaitHeld();
+        // The consumer's pass only promised the slot: had it claimed it for the parked caller, the consumer would
+        // stop at that unpublished slot until the caller was scheduled again.
+        assertThat(ring.getCursor()).as("no slot claimed before its caller runs").isEqualTo(CAPACITY - 1);
+        assertThat(gate.permitsOut()).isEqualTo(1);
+        assertThat(gate.nothingPromised()).isFalse();
+        assertThat(gate.claimIfUnpromised()).as("a promised slot is no free slot for the fast path").isEqualTo(CapacityGate.NO_SLOT);
+        Caller newcomer = new Caller("newcomer", CapacityGate.NO_DEADLINE, 1);
+
+        consumed.letGo();
+        assertThat(first.awaitResult()).isEqualTo(CAPACITY);
+        assertThat(gate.permitsOut()).isZero();
+        assertThat(newcomer.thread.isAlive()).as("the newcomer waits its turn").isTrue();
+        release(1);
+        assertThat(newcomer.awaitResult()).isEqualTo(CAPACITY + 1);
+        assertThat(gate.nothingPromised()).isTrue();
+    }
+
+    @Test
+    void aPermittedCallerWhoseSlotWasTakenMeanwhileGoesBackToTheHeadOfTheQueue() throws Exception {
+        Caller first = new Caller("first", CapacityGate.NO_DEADLINE, 1);
+        Caller second = new Caller("second", CapacityGate.NO_DEADLINE, 2);
+        consumed.holdClaimsOf(first.thread);
+
+        release(0);
+        consumed.awaitHeld();
+        long taken = ring.tryNext(); // a caller that never waits (the consumer logging, a dropping policy) takes any free slot
+        assertThat(taken).isEqualTo(CAPACITY);
+        consumed.letGo();
+        await().until(() -> gate.waiters() == 2 && gate.permitsOut() == 0 && TestThreads.isParked(first.thread));
+
+        release(1);
+        assertThat(first.awaitResult()).as("still first in line").isEqualTo(CAPACITY + 1);
+        assertThat(second.thread.isAlive()).isTrue();
+        release(2);
+        assertThat(second.awaitResult()).isEqualTo(CAPACITY + 2);
+    }
+
+    @Test
+    void callersPermittedInOnePassWakeEachOtherAsATreeNotAChain() throws Exception {
+        Caller[] callers = new Caller[6];
+        for (int i = 0; i < callers.length; i++) {
+            callers[i] = new Caller("caller-" + i, CapacityGate.NO_DEADLINE, i + 1);
+        }
+
+        release(CAPACITY - 1); // the whole ring: four slots for the first four callers, in one pass
+        Set<Long> claimed = new HashSet<>();
+        for (int i = 0; i < CAPACITY; i++) {
+            claimed.add(callers[i].awaitResult());
+        }
+        assertThat(claimed).containsExactlyInAnyOrder((long) CAPACITY, CAPACITY + 1L, CAPACITY + 2L, CAPACITY + 3L);
+        // Four permitted and the new head: woken as 0 → (1, 2), 1 → (3, new head), two wake-ups deep. A chain is four.
+        assertThat(gate.lastWakeDepth()).isEqualTo(2);
+        await().until(() -> TestThreads.isParked(callers[4].thread) && TestThreads.isParked(callers[5].thread));
+        assertThat(gate.waiters()).isEqualTo(2);
+
+        release(2 * CAPACITY - 1);
+        claimed.clear();
+        claimed.add(callers[4].awaitResult());
+        claimed.add(callers[5].awaitResult());
+        assertThat(claimed).containsExactlyInAnyOrder(2L * CAPACITY, 2L * CAPACITY + 1);
+        assertThat(gate.lastWakeDepth()).as("two permitted, nobody left to wake").isEqualTo(1);
     }
 
     @Test
@@ -127,8 +203,7 @@ class CapacityGateTest {
         assertThat(impatient.awaitResult()).isEqualTo(CapacityGate.NO_SLOT);
         assertThat(gate.waiters()).isEqualTo(2);
         release(1);
-        assertThat(first.awaitResult()).isEqualTo(CAPACITY);
-        assertThat(last.awaitResult()).isEqualTo(CAPACITY + 1);
+        assertThat(Set.of(first.awaitResult(), last.awaitResult())).containsExactlyInAnyOrder((long) CAPACITY, CAPACITY + 1L);
         assertThat(ring.getCursor()).as("no slot claimed for the caller who left").isEqualTo(CAPACITY + 1);
     }
 
@@ -142,8 +217,7 @@ class CapacityGateTest {
                 .until(() -> TestThreads.isParked(head.thread) && TestThreads.isParked(queued.thread) && gate.waiters() == 2);
 
         release(1);
-        assertThat(head.awaitResult()).isEqualTo(CAPACITY);
-        assertThat(queued.awaitResult()).isEqualTo(CAPACITY + 1);
+        assertThat(Set.of(head.awaitResult(), queued.awaitResult())).containsExactlyInAnyOrder((long) CAPACITY, CAPACITY + 1L);
         assertThat(head.interruptedAfter).isTrue();
         assertThat(queued.interruptedAfter).isTrue();
     }
@@ -160,5 +234,49 @@ class CapacityGateTest {
         assertThat(queued.awaitResult()).isEqualTo(CapacityGate.NO_SLOT);
         assertThat(gate.waiters()).isZero();
         assertThat(ring.getCursor()).isEqualTo(CAPACITY - 1);
+    }
+
+    /**
+     * The consumer's sequence, which can hold one thread inside its claim ({@code tryNext} reads it when the ring
+     * looks full): the test then sees what the gate did before that thread claimed.
+     */
+    private static final class HoldingSequence extends Sequence {
+        private volatile Thread holding;
+        private final CountDownLatch held = new CountDownLatch(1);
+        private final CountDownLatch letGo = new CountDownLatch(1);
+
+        HoldingSequence() {
+            super(-1);
+        }
+
+        void holdClaimsOf(Thread thread) {
+            holding = thread;
+        }
+
+        void awaitHeld() throws InterruptedException {
+            assertThat(held.await(10, TimeUnit.SECONDS)).as("the caller claims").isTrue();
+        }
+
+        void letGo() {
+            holding = null;
+            letGo.countDown();
+        }
+
+        @Override
+        public long get() {
+            if (Thread.currentThread() == holding && inClaim()) {
+                held.countDown();
+                try {
+                    letGo.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return super.get();
+        }
+
+        private static boolean inClaim() {
+            return StackWalker.getInstance().walk(frames -> frames.anyMatch(frame -> frame.getMethodName().equals("tryNext")));
+        }
     }
 }
