@@ -8,8 +8,9 @@ import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 import io.ringlog.contract.TestThreads;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.Set;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -68,6 +69,18 @@ class CapacityGateTest {
         }
     }
 
+    /**
+     * The sequences the callers got, in the callers' order. Callers permitted in one pass each claim once they run, in
+     * whatever order they run, so the tests compare these in any order.
+     */
+    private static List<Long> claimedBy(Caller... callers) throws InterruptedException {
+        List<Long> claimed = new ArrayList<>();
+        for (Caller caller : callers) {
+            claimed.add(caller.awaitResult());
+        }
+        return claimed;
+    }
+
     /** The consumer frees slots up to {@code sequence} and hands them over. */
     private void release(long sequence) {
         consumed.set(sequence);
@@ -117,11 +130,8 @@ class CapacityGateTest {
         }
         release(CAPACITY + 1);
         // Five slots, permitted in one pass: each caller claims its own once it runs, in whatever order they run.
-        Set<Long> claimed = new HashSet<>();
-        for (int i = 1; i < callers.length; i++) {
-            claimed.add(callers[i].awaitResult());
-        }
-        assertThat(claimed).containsExactlyInAnyOrder(CAPACITY + 1L, CAPACITY + 2L, CAPACITY + 3L, CAPACITY + 4L, CAPACITY + 5L);
+        assertThat(claimedBy(Arrays.copyOfRange(callers, 1, callers.length)))
+                .containsExactlyInAnyOrder(CAPACITY + 1L, CAPACITY + 2L, CAPACITY + 3L, CAPACITY + 4L, CAPACITY + 5L);
     }
 
     @Test
@@ -176,21 +186,15 @@ class CapacityGateTest {
         }
 
         release(CAPACITY - 1); // the whole ring: four slots for the first four callers, in one pass
-        Set<Long> claimed = new HashSet<>();
-        for (int i = 0; i < CAPACITY; i++) {
-            claimed.add(callers[i].awaitResult());
-        }
-        assertThat(claimed).containsExactlyInAnyOrder((long) CAPACITY, CAPACITY + 1L, CAPACITY + 2L, CAPACITY + 3L);
+        assertThat(claimedBy(Arrays.copyOfRange(callers, 0, CAPACITY)))
+                .containsExactlyInAnyOrder((long) CAPACITY, CAPACITY + 1L, CAPACITY + 2L, CAPACITY + 3L);
         // Four permitted and the new head: woken as 0 → (1, 2), 1 → (3, new head), two wake-ups deep. A chain is four.
         assertThat(gate.lastWakeDepth()).isEqualTo(2);
         await().until(() -> TestThreads.isParked(callers[4].thread) && TestThreads.isParked(callers[5].thread));
         assertThat(gate.waiters()).isEqualTo(2);
 
         release(2 * CAPACITY - 1);
-        claimed.clear();
-        claimed.add(callers[4].awaitResult());
-        claimed.add(callers[5].awaitResult());
-        assertThat(claimed).containsExactlyInAnyOrder(2L * CAPACITY, 2L * CAPACITY + 1);
+        assertThat(claimedBy(callers[4], callers[5])).containsExactlyInAnyOrder(2L * CAPACITY, 2L * CAPACITY + 1);
         assertThat(gate.lastWakeDepth()).as("two permitted, nobody left to wake").isEqualTo(1);
     }
 
@@ -203,7 +207,7 @@ class CapacityGateTest {
         assertThat(impatient.awaitResult()).isEqualTo(CapacityGate.NO_SLOT);
         assertThat(gate.waiters()).isEqualTo(2);
         release(1);
-        assertThat(Set.of(first.awaitResult(), last.awaitResult())).containsExactlyInAnyOrder((long) CAPACITY, CAPACITY + 1L);
+        assertThat(claimedBy(first, last)).containsExactlyInAnyOrder((long) CAPACITY, CAPACITY + 1L);
         assertThat(ring.getCursor()).as("no slot claimed for the caller who left").isEqualTo(CAPACITY + 1);
     }
 
@@ -217,7 +221,7 @@ class CapacityGateTest {
                 .until(() -> TestThreads.isParked(head.thread) && TestThreads.isParked(queued.thread) && gate.waiters() == 2);
 
         release(1);
-        assertThat(Set.of(head.awaitResult(), queued.awaitResult())).containsExactlyInAnyOrder((long) CAPACITY, CAPACITY + 1L);
+        assertThat(claimedBy(head, queued)).containsExactlyInAnyOrder((long) CAPACITY, CAPACITY + 1L);
         assertThat(head.interruptedAfter).isTrue();
         assertThat(queued.interruptedAfter).isTrue();
     }
