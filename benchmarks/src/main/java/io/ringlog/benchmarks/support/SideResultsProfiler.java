@@ -56,8 +56,10 @@ public final class SideResultsProfiler implements InternalProfiler {
         long wall = System.nanoTime() - wallAtStart;
         if (cpuAtStart >= 0 && cpu >= 0 && wall > 0) {
             results.add(new ScalarResult(PROCESS_CORES, (double) cpu / wall, "cores", AggregationPolicy.AVG));
-            double opsPerUnit = result.getPrimaryResult().getScore();
-            if (benchmarkParams.getMode() == Mode.Throughput && opsPerUnit > 0) {
+            // An iteration whose benchmark threw (a delivery check failing in the trial's teardown) has no primary
+            // result: asking for it would throw here and hide the benchmark's own failure from the console.
+            double opsPerUnit = result.getRawPrimaryResults().isEmpty() ? 0 : result.getPrimaryResult().getScore();
+            if (opsPerUnit > 0 && benchmarkParams.getMode() == Mode.Throughput) {
                 double ops = opsPerUnit * wall / benchmarkParams.getTimeUnit().toNanos(1);
                 results.add(new ScalarResult(PROCESS_NANOS_PER_OP, cpu / ops, "ns/op", AggregationPolicy.AVG));
             }
