@@ -242,7 +242,10 @@ public final class ServiceReport {
         return "Each variant is the example service's jar in its own JVM (`" + setup.javaOptions() + "`"
                 + (setup.gc().equals("unknown") ? "" : ", " + setup.gc() + " collector") + "), " + placement
                 + (repeats == 1 ? "run once" : "run " + repeats + " times in a rotated order; "
-                + "tables show medians, and the range of requests/s") + ". Each JVM is warmed up first by wrk on the "
+                + "tables show medians, and the range of requests/s") + ". A flavour's variants run side by side: "
+                + "their JVMs start together and take turns, each workload's runs of every variant before the next "
+                + "workload's, so that a host whose speed drifts moves them alike; a JVM waiting for its turn idles. "
+                + "Each JVM is warmed up first, alone under load, by wrk on the "
                 + "CPU-bound workload at 8 connections, so that the JIT's threads get CPU, in 5 s slices until two "
                 + "agree within 3 %, then in rounds 5 s at 200 connections on each workload, each followed by a pause "
                 + "without load until the JIT's queue is empty, until a round's slices queue at most 2 methods; every "
