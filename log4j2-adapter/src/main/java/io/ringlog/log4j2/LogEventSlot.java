@@ -107,7 +107,28 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
         return Log4jLogEvent.createMemento(event, includeLocation);
     }
 
-    /** Fills this (cleared) slot from the caller's event; the caller's thread, while it owns the slot. */
+    /**
+     * What a copy needs that may be done before a slot is claimed, on the caller's thread: formats a message that is
+     * not reusable (Log4j2's default in web applications; a {@code ParameterizedMessage} caches its text), as Async
+     * Loggers do before they claim their slot, and computes the caller's location if asked for (the event caches it).
+     * Done inside the claimed slot instead, it held up the consumer, and every caller behind it, for as long as a
+     * parameter's {@code toString()} took or the caller was off the CPU meanwhile. A reusable message is formatted
+     * into the slot by {@link #copyFrom}: Log4j2's reusable events have already formatted it, so that is a copy.
+     */
+    static void prepare(LogEvent event, boolean withLocation) {
+        Message message = event.getMessage();
+        if (!(message instanceof ReusableMessage)) {
+            InternalAsyncUtil.makeMessageImmutable(message);
+        }
+        if (withLocation) {
+            event.getSource();
+        }
+    }
+
+    /**
+     * Fills this (cleared) slot from the caller's event, {@linkplain #prepare prepared} first; the caller's thread,
+     * while it owns the slot.
+     */
     void copyFrom(LogEvent source, boolean withLocation) {
         Object[] fields = block;
         int at = base;
@@ -131,7 +152,7 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
             copyReusable((ReusableMessage) message);
         } else {
             reusable = false;
-            fields[at + MESSAGE_OR_FORMAT] = InternalAsyncUtil.makeMessageImmutable(message);
+            fields[at + MESSAGE_OR_FORMAT] = message; // frozen by prepare()
         }
     }
 

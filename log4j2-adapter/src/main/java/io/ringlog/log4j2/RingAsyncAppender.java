@@ -201,10 +201,11 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
     /**
      * Copies the event and hands it to the consumer; see the class notes for a full ring and for events that
-     * arrive after the drain.
+     * arrive after the drain. The message is formatted before a slot is claimed ({@link LogEventSlot#prepare}).
      */
     @Override
     public void append(LogEvent event) {
+        LogEventSlot.prepare(event, includeLocation);
         if (getState() == State.STARTED) {
             AsyncPipeline<LogEventSlot> ring = pipeline;
             EventLevel level = LevelMapping.of(event.getLevel());
