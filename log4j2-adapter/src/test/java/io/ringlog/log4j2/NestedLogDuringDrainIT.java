@@ -14,6 +14,7 @@ import io.ringlog.core.PipelineStats;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.impl.DefaultLogEventFactory;
+import org.apache.logging.log4j.message.ReusableMessageFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A parameter whose {@code toString()} logs, formatted while RingAsync stops (stopped on its own, or its drain at the
  * JVM's exit while Log4j2 keeps running). RingAsync formats a message that is not reusable before it claims a slot
  * ({@link FormattingBeforeTheClaimIT}), and Log4j2's reusable events have formatted theirs before they reach it; a
- * reusable message in an event that left it unformatted (here: Log4j2's reusable messages, thread-locals on, with the
- * plain event factory) is formatted while RingAsync copies the event into the slot it claimed, so the nested call
+ * reusable message in an event that left it unformatted (here: Log4j2's reusable messages with the plain event
+ * factory) is formatted while RingAsync copies the event into the slot it claimed, so the nested call
  * (through another logger that refers to the same RingAsync) runs while that slot is unpublished, and the drain waits
  * for it. The nested call used to wait for the drain in turn: a deadlock until {@code shutdownTimeout}, then the events
  * reported lost. Now it is queued, and the stop completes at once with every line written. (Through a LoggerContext
@@ -38,10 +39,11 @@ class NestedLogDuringDrainIT {
     void aParameterThatLogsWhileRingAsyncStopsNeitherStallsTheDrainNorLosesALine() throws Exception {
         try (StatusCapture status = StatusCapture.start()) {
             LoggerContext context = TestContexts.start("nested-log-during-drain.xml", dir);
-            // The plain event factory keeps the (reusable) message unformatted until an appender needs it, and RingAsync
-            // formats it while it copies the event into its slot.
+            // The plain event factory keeps the reusable message unformatted until an appender needs it, and RingAsync
+            // formats it while it copies the event into its slot. The message factory is named because the default one
+            // differs between Log4j2 versions (with 2.23.1's, the message was formatted before the claim).
             context.getConfiguration().getRootLogger().setLogEventFactory(DefaultLogEventFactory.getInstance());
-            Logger logger = context.getLogger("app");
+            Logger logger = context.getLogger("app", ReusableMessageFactory.INSTANCE);
             Logger nestedLogger = context.getLogger("nested");
             RingAsyncAppender ring = TestContexts.appender(context, "RING", RingAsyncAppender.class);
             CountDownLatch formatting = new CountDownLatch(1);
