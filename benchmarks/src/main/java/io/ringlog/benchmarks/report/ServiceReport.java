@@ -140,11 +140,11 @@ public final class ServiceReport {
             md.append('\n');
         }
         int repeats = results.runs().stream().mapToInt(Run::repeat).max().orElse(1);
-        md.append("Command: `").append(command).append("`. ").append(method(repeats, setup, environment)).append("\n\n");
+        int rounds = results.rounds();
+        md.append("Command: `").append(command).append("`. ").append(method(repeats, rounds, setup, environment)).append("\n\n");
 
         md.append("## Targets\n\n");
-        md.append("On ").append(machine(environment, setup)).append(": ").append(repeats == 1 ? "one JVM per variant"
-                : "medians of " + repeats + " JVMs per variant").append(", closed loop (wrk). ")
+        md.append("On ").append(machine(environment, setup)).append(": ").append(sample(repeats, rounds)).append(", closed loop (wrk). ")
                 .append(setup.serviceCpus() == 1
                         ? "On one CPU the consumer thread of an asynchronous appender takes its CPU time from the request "
                                 + "threads, so Ringlog is held to synchronous logging's requests/s there."
@@ -192,7 +192,7 @@ public final class ServiceReport {
                 }
             }
             deliveryTable(md, results, flavour, variants);
-            String subtitle = host + "; " + (repeats == 1 ? "one JVM per variant" : "medians of " + repeats + " JVMs per variant");
+            String subtitle = host + "; " + sample(repeats, rounds);
             String rateChart = "service-throughput-" + flavour + ".png";
             HeadlineChart.render(dir.resolve(rateChart), title(flavour) + " in a web service: requests per second, closed"
                     + " loop (higher is better)", subtitle, Headline.FOOTNOTE, throughput);
@@ -234,7 +234,16 @@ public final class ServiceReport {
         }
     }
 
-    private static String method(int repeats, Setup setup, Properties environment) {
+    /** What each figure is the median of: "one JVM per variant", "medians of 2 JVMs × 3 runs per variant". */
+    private static String sample(int repeats, int rounds) {
+        if (repeats == 1 && rounds == 1) {
+            return "one JVM per variant";
+        }
+        return "medians of " + (repeats == 1 ? "one JVM" : repeats + " JVMs") + (rounds == 1 ? "" : " × " + rounds + " runs")
+                + " per variant";
+    }
+
+    private static String method(int repeats, int rounds, Setup setup, Properties environment) {
         String placement = setup.pinned()
                 ? "pinned to CPU " + setup.serviceCpuset() + " with `taskset` while its load generators ran on CPU "
                         + setup.loadCpuset() + ", "
@@ -245,6 +254,8 @@ public final class ServiceReport {
                 + "tables show medians, and the range of requests/s") + ". A flavour's variants run side by side: "
                 + "their JVMs start together and take turns, each workload's runs of every variant before the next "
                 + "workload's, so that a host whose speed drifts moves them alike; a JVM waiting for its turn idles. "
+                + (rounds == 1 ? "" : "Each JVM runs each workload's closed loop " + rounds + " times, the variants taking "
+                        + "turns round after round, and a figure is the median of all of a variant's runs. ")
                 + "Each JVM is warmed up first, alone under load, by wrk on the "
                 + "CPU-bound workload at 8 connections, so that the JIT's threads get CPU, in 5 s slices until two "
                 + "agree within 3 %, then in rounds 5 s at 200 connections on each workload, each followed by a pause "

@@ -175,13 +175,23 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
                 .collect(Collectors.toList());
     }
 
-    /** The closed-loop runs of one variant and workload, one per repeat. */
+    /**
+     * The closed loops each service JVM ran per workload ({@code RINGLOG_SERVICE_ROUNDS}): the most any JVM ran of one
+     * workload; 1 if there are none.
+     */
+    int rounds() {
+        return runs.stream().filter(r -> !r.open())
+                .collect(Collectors.groupingBy(r -> List.of(r.flavour(), r.variant(), r.repeat(), r.workload()), Collectors.counting()))
+                .values().stream().mapToInt(Long::intValue).max().orElse(1);
+    }
+
+    /** The closed-loop runs of one variant and workload: one per repeat and round. */
     List<Run> closed(String flavour, String variant, String workload) {
         return runs.stream().filter(r -> !r.open() && r.flavour().equals(flavour) && r.variant().equals(variant)
                 && r.workload().equals(workload)).collect(Collectors.toList());
     }
 
-    /** The open-loop runs of one variant, workload and rate spec, one per repeat. */
+    /** The open-loop runs of one variant, workload and rate spec: one per repeat and round. */
     List<Run> open(String flavour, String variant, String workload, String rateSpec) {
         return runs.stream().filter(r -> r.open() && r.flavour().equals(flavour) && r.variant().equals(variant)
                 && r.workload().equals(workload) && r.rateSpec().equals(rateSpec)).collect(Collectors.toList());
