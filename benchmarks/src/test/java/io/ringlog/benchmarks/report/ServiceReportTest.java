@@ -139,6 +139,7 @@ class ServiceReportTest {
                 .contains("**Ringlog delivered every line**: it wrote all 5 lines of every request its server answered, and so did every other lossless variant.")
                 .contains("run 3 times in a rotated order")
                 .contains("A flavour's variants run side by side: their JVMs start together and take turns")
+                .contains("After every warm-up slice the harness reads the service's logging backlog and request count")
                 .contains("| **stock-async** | 2,002 | 2,001–2,003 | ×1.00 | 4.86 ms | 703 ms | 839 ms | 841 ms | 36 |")
                 .contains("| ringlog | 2,700 | 2,600–2,800 | ×1.35 |")
                 .contains("| off | 4,000 | 4,000–4,000 | ×2.00 |")
