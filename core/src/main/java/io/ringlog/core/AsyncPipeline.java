@@ -65,6 +65,15 @@ public interface AsyncPipeline<S> {
     <E> OfferOutcome offerWhileRunning(EventLevel level, E event, SlotWriter<S, E> writer);
 
     /**
+     * Offers an event as {@link #offerWhileRunning(EventLevel, Object, SlotWriter)} does, with what the caller prepared
+     * for it before claiming a slot ({@code prepared}: the bytes it encoded, say), which {@code writer} stores in the
+     * slot beside the event. Any thread.
+     *
+     * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (by the policy, counted) or {@link OfferOutcome#CLOSED}
+     */
+    <E, P> OfferOutcome offerWhileRunning(EventLevel level, E event, P prepared, BiSlotWriter<S, E, P> writer);
+
+    /**
      * Offers an event without ever waiting; any thread. For callers that must not wait, such as a logging
      * framework's own background threads, and that deliver a refused event some other way (for example on
      * their own thread) instead of dropping it. A full ring or a pipeline that is not running refuses without

@@ -4,6 +4,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.Encoder;
+import io.ringlog.core.BiSlotWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -16,17 +17,22 @@ import java.util.List;
  * wasted on the caller), and so is a child whose encoder another Ringlog appender already stands in for, and one
  * attached after the start.
  *
- * <p>The caller encodes before it claims its slot ({@link #encodeAhead}), and the slot only takes the bytes
- * ({@link #takeInto}): a ring slot claimed and not yet published holds up the consumer at that slot, and with hundreds
- * of request threads on a few cores a caller preempted inside that window is off the CPU for up to a round of the
- * scheduler (tens to hundreds of milliseconds), long enough for the ring to fill behind it. Encoding is most of the
- * caller's work for an event; outside the window, the window is a few stores.
+ * <p>The caller encodes before it claims its slot ({@link #encodeAhead}) and hands the bytes to the pipeline's offer,
+ * whose slot writer ({@link #writer}) only stores them: a ring slot claimed and not yet published holds up the
+ * consumer at that slot, and with hundreds of request threads on a few cores a caller preempted inside that window is
+ * off the CPU for up to a round of the scheduler (tens to hundreds of milliseconds), long enough for the ring to fill
+ * behind it. Encoding is most of the caller's work for an event; outside the window, the window is a few stores.
  *
- * <p>Thread-safety: immutable once built but for the per-thread bytes encoded ahead, which only their own thread reads
- * or writes; {@link #encodeAhead}, {@link #takeInto} and {@link #encodeInto} from any caller thread, the encoders
- * being thread-safe (see {@link CallerEncoder}). {@link #install} and {@link #uninstall} on the thread that starts and
- * stops the appender. Logback's re-entry guard keeps a log call made by one of these encoders out of this appender on
- * the same thread, so one thread never encodes two events ahead at once.
+ * <p>With one such child (the usual case) the bytes are the offer's argument itself. With several, they go in an array
+ * of the caller's thread (a thread-local, looked up once per event) that the slot copies from and the caller empties
+ * after its offer ({@link #release}). A thread-local lookup was measured at about 0.1 µs on a Tomcat request thread,
+ * whose crowded map misses its first probe (docs/benchmarks/service-harness.md), so the usual case has none.
+ *
+ * <p>Thread-safety: immutable once built but for the per-thread arrays of bytes encoded ahead, which only their own
+ * thread reads or writes; {@link #encodeAhead}, {@link #release}, the {@link #writer} and {@link #encodeInto} from any
+ * caller thread, the encoders being thread-safe (see {@link CallerEncoder}). {@link #install} and {@link #uninstall}
+ * on the thread that starts and stops the appender. Logback's re-entry guard keeps a log call made by one of these
+ * encoders out of this appender on the same thread, so one thread never encodes two events ahead at once.
  */
 final class CallerEncoding {
 
@@ -36,11 +42,16 @@ final class CallerEncoding {
     private final OutputStreamAppender<ILoggingEvent>[] children;
     private final CallerEncoder[] encoders;
     /**
-     * What a thread encoded for its next event before claiming a slot, that thread only: the event at index 0, then
-     * the bytes for each child. An {@code Object[]}, a class of the JDK's, so that a thread outliving this appender's
-     * class loader (a redeployed application's) keeps none of its classes reachable; emptied once taken.
+     * With several children: what a thread encoded for its next event before claiming a slot, that thread only, the
+     * bytes for each child. An {@code Object[]}, a class of the JDK's, so that a thread outliving this appender's class
+     * loader (a redeployed application's) keeps none of its classes reachable; emptied after each offer.
      */
     private final ThreadLocal<Object[]> ahead = new ThreadLocal<>();
+    /**
+     * Stores an event and the bytes encoded ahead for it in a slot: made once per run, so that offering allocates
+     * nothing of ours; it tells the slot which run's encoders made the bytes.
+     */
+    private final BiSlotWriter<EventSlot, ILoggingEvent, Object> writer = (slot, event, encodedAhead) -> slot.write(this, event, encodedAhead);
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     private CallerEncoding(List<OutputStreamAppender<ILoggingEvent>> children, List<CallerEncoder> encoders) {
@@ -91,48 +102,52 @@ final class CallerEncoding {
     }
 
     /**
-     * Encodes {@code event} for each child on the caller's thread, before it claims a slot, and keeps the bytes for
-     * {@link #takeInto}; nothing if no child is encoded on the caller.
+     * Encodes {@code event} for each child on the caller's thread, before it claims a slot: the {@code byte[]} of the
+     * one child (null if its encoder failed: the consumer then encodes), the thread's array of them for several
+     * children, null for none. Offer it with {@link #writer}, then {@link #release} it.
      */
-    void encodeAhead(ILoggingEvent event) {
+    Object encodeAhead(ILoggingEvent event) {
+        if (encoders.length == 1) {
+            return encoders[0].encodeOnCaller(event);
+        }
         if (encoders.length == 0) {
-            return;
+            return null;
         }
         Object[] mine = ahead.get();
         if (mine == null) {
-            mine = new Object[1 + encoders.length];
+            mine = new Object[encoders.length];
             ahead.set(mine);
         }
         for (int i = 0; i < encoders.length; i++) {
-            mine[1 + i] = encoders[i].encodeOnCaller(event);
+            mine[i] = encoders[i].encodeOnCaller(event);
         }
-        mine[0] = event;
+        return mine;
+    }
+
+    /** The slot writer for what {@link #encodeAhead} returned: a constant of this run. */
+    BiSlotWriter<EventSlot, ILoggingEvent, Object> writer() {
+        return writer;
     }
 
     /**
-     * Moves the bytes encoded ahead for {@code event} into a slot's array, inside the claimed slot; encodes there if
-     * there are none for this very event (a second offer of it after a drain, say).
+     * Stores in a slot's array the bytes that {@link #encodeAhead} of this run made ({@code encodedAhead}), inside the
+     * claimed slot; runs on the caller's thread.
      */
-    void takeInto(ILoggingEvent event, byte[][] encoded) {
-        if (encoders.length == 0) {
+    void takeInto(Object encodedAhead, byte[][] encoded) {
+        if (encoded.length == 1) {
+            encoded[0] = (byte[]) encodedAhead;
             return;
         }
-        Object[] mine = ahead.get();
-        if (mine == null || mine[0] != event) {
-            encodeInto(event, encoded);
-            return;
-        }
+        Object[] mine = (Object[]) encodedAhead;
         for (int i = 0; i < encoded.length; i++) {
-            encoded[i] = (byte[]) mine[1 + i];
+            encoded[i] = (byte[]) mine[i];
         }
-        Arrays.fill(mine, null);
     }
 
-    /** Forgets what was encoded ahead of an event the pipeline did not take, so that the thread retains none of it. */
-    void discardAhead() {
-        Object[] mine = encoders.length == 0 ? null : ahead.get();
-        if (mine != null) {
-            Arrays.fill(mine, null);
+    /** After the offer of what {@link #encodeAhead} returned, whatever its outcome: the thread retains none of it. */
+    void release(Object encodedAhead) {
+        if (encodedAhead instanceof Object[]) {
+            Arrays.fill((Object[]) encodedAhead, null);
         }
     }
 

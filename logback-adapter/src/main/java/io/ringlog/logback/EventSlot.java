@@ -1,7 +1,6 @@
 package io.ringlog.logback;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import io.ringlog.core.SlotWriter;
 
 /**
  * One pre-allocated ring slot: a reference to the prepared event and, for each child encoded on the caller's thread
@@ -9,12 +8,6 @@ import io.ringlog.core.SlotWriter;
  * ring's publish/consume sequences order those accesses.
  */
 final class EventSlot {
-
-    /**
-     * Stores the event in the slot with the bytes its caller encoded ahead ({@link CallerEncoding#encodeAhead}); a
-     * constant, so that offering allocates nothing of ours.
-     */
-    static final SlotWriter<EventSlot, ILoggingEvent> WRITER = EventSlot::write;
 
     private static final byte[][] NOTHING_ENCODED = new byte[0][];
 
@@ -28,10 +21,18 @@ final class EventSlot {
         this.encoded = encoding.size() == 0 ? NOTHING_ENCODED : new byte[encoding.size()][];
     }
 
-    /** Stores the event and the bytes encoded ahead for it on this caller's thread (see {@link CallerEncoding}). */
-    private void write(ILoggingEvent event) {
+    /**
+     * Stores the event and the bytes {@code from} encoded ahead for it on this caller's thread (see
+     * {@link CallerEncoding#writer()}). Bytes of another run's encoders (a caller that read the appender's fields across a
+     * stop and start) are not this slot's: it encodes the event with its own, still on the caller's thread.
+     */
+    void write(CallerEncoding from, ILoggingEvent event, Object encodedAhead) {
         this.event = event;
-        encoding.takeInto(event, encoded);
+        if (from == encoding) {
+            encoding.takeInto(encodedAhead, encoded);
+        } else {
+            encoding.encodeInto(event, encoded);
+        }
     }
 
     /** The event written by the caller; read by the consumer. */

@@ -202,14 +202,15 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         }
         AsyncPipeline<EventSlot> ring = pipeline;
         CallerEncoding encodedHere = encoding;
-        encodedHere.encodeAhead(event);
-        EventLevel level = EventLevels.of(event.getLevel());
-        OfferOutcome outcome = ring.offerWhileRunning(level, event, EventSlot.WRITER);
-        if (outcome == OfferOutcome.CLOSED) {
-            appendAfterDrain(ring, level, event);
-        }
-        if (outcome != OfferOutcome.ACCEPTED) {
-            encodedHere.discardAhead();
+        Object encodedAhead = encodedHere.encodeAhead(event);
+        try {
+            EventLevel level = EventLevels.of(event.getLevel());
+            OfferOutcome outcome = ring.offerWhileRunning(level, event, encodedAhead, encodedHere.writer());
+            if (outcome == OfferOutcome.CLOSED) {
+                appendAfterDrain(ring, level, event, encodedHere, encodedAhead);
+            }
+        } finally {
+            encodedHere.release(encodedAhead);
         }
     }
 
@@ -220,9 +221,10 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
      * events are written first, then writes the event on the caller's thread, as a synchronous appender would. After
      * a drain that gave up (a child blocked or too slow) the pipeline drops and counts it instead.
      */
-    private void appendAfterDrain(AsyncPipeline<EventSlot> ring, EventLevel level, ILoggingEvent event) {
+    private void appendAfterDrain(AsyncPipeline<EventSlot> ring, EventLevel level, ILoggingEvent event, CallerEncoding encodedHere,
+            Object encodedAhead) {
         ring.stop();
-        if (ring.offerWhileRunning(level, event, EventSlot.WRITER) == OfferOutcome.CLOSED) {
+        if (ring.offerWhileRunning(level, event, encodedAhead, encodedHere.writer()) == OfferOutcome.CLOSED) {
             // Allocates on this rare path only: the pipeline no longer queues.
             ring.deliverOnCallerThread(level, event, this::appendToChildrenNow);
         }

@@ -40,8 +40,7 @@ class CallerEncodingIT {
         try (LogbackFixture logback = new LogbackFixture("caller-encoding").property("dir", dir).configure("caller-encoding")) {
             OutputStreamAppender<?> encodedChild = logback.child("ENCODED");
             OutputStreamAppender<?> filteredChild = logback.child("FILTERED");
-            assertThat(encodedChild.getEncoder()).isInstanceOf(CallerEncoder.class);
-            encoded = (ThreadRecordingEncoder) ((CallerEncoder) encodedChild.getEncoder()).own();
+            encoded = encodedOnTheCallers(encodedChild);
             assertThat(filteredChild.getEncoder()).as("a child with a filter keeps its encoder").isInstanceOf(ThreadRecordingEncoder.class);
             filtered = (ThreadRecordingEncoder) filteredChild.getEncoder();
 
@@ -50,18 +49,50 @@ class CallerEncodingIT {
             logback.ring().stop();
             assertThat(encodedChild.getEncoder()).as("its own encoder is back after the stop").isSameAs(encoded);
         }
-        List<String> async = Files.readAllLines(dir.resolve("encoded.log"), StandardCharsets.UTF_8);
-        List<String> sync = Files.readAllLines(dir.resolve("sync.log"), StandardCharsets.UTF_8);
-        assertThat(sorted(async)).as("the lines encoded on the callers, against the synchronous file's").isEqualTo(sorted(sync));
-        assertThat(async.stream().filter(line -> LINE.matcher(line).matches()).count()).isEqualTo((long) THREADS * EVENTS_PER_THREAD);
-        assertPerCallerOrder(async);
-
+        assertEncodedAsSynchronousLoggingWrote();
         assertThat(encoded.encodingThreads()).as("threads that encoded for the child without a filter")
                 .isNotEmpty().allSatisfy(name -> assertThat(name).startsWith("caller-"));
         assertThat(filtered.encodingThreads()).as("threads that encoded for the child with a filter").containsExactly("ringlog-RING");
         assertThat(Files.readAllLines(dir.resolve("filtered.log"), StandardCharsets.UTF_8).stream()
                 .filter(line -> line.matches("(INFO |WARN ) \\[caller-\\d\\] event \\d+")))
                 .as("INFO and WARN lines of the child with a filter").hasSize(THREADS * EVENTS_PER_THREAD / 2);
+    }
+
+    @Test
+    void twoFileChildrenAreBothEncodedOnTheCallersEachWithItsOwnEncoder() throws Exception {
+        ThreadRecordingEncoder encoded;
+        ThreadRecordingEncoder second;
+        try (LogbackFixture logback = new LogbackFixture("caller-encoding-two").property("dir", dir).configure("caller-encoding-two")) {
+            encoded = encodedOnTheCallers(logback.child("ENCODED"));
+            OutputStreamAppender<?> secondChild = logback.child("SECOND");
+            second = encodedOnTheCallers(secondChild);
+
+            logFromCallers(logback);
+
+            logback.ring().stop();
+            assertThat(secondChild.getEncoder()).as("its own encoder is back after the stop").isSameAs(second);
+        }
+        assertEncodedAsSynchronousLoggingWrote();
+        List<String> secondLines = Files.readAllLines(dir.resolve("second.log"), StandardCharsets.UTF_8);
+        assertThat(secondLines.stream().filter(line -> line.matches("(DEBUG|INFO |WARN ) \\[caller-\\d\\] event \\d+")))
+                .as("the second child's lines, in its own pattern").hasSize(THREADS * EVENTS_PER_THREAD);
+        assertThat(encoded.encodingThreads()).isNotEmpty().allSatisfy(name -> assertThat(name).startsWith("caller-"));
+        assertThat(second.encodingThreads()).isNotEmpty().allSatisfy(name -> assertThat(name).startsWith("caller-"));
+    }
+
+    /** The child's own encoder, behind the stand-in that encodes on the callers. */
+    private static ThreadRecordingEncoder encodedOnTheCallers(OutputStreamAppender<?> child) {
+        assertThat(child.getEncoder()).as("%s's encoder", child.getName()).isInstanceOf(CallerEncoder.class);
+        return (ThreadRecordingEncoder) ((CallerEncoder) child.getEncoder()).own();
+    }
+
+    /** encoded.log holds what the synchronous file holds, every caller's events in its order. */
+    private void assertEncodedAsSynchronousLoggingWrote() throws IOException {
+        List<String> async = Files.readAllLines(dir.resolve("encoded.log"), StandardCharsets.UTF_8);
+        List<String> sync = Files.readAllLines(dir.resolve("sync.log"), StandardCharsets.UTF_8);
+        assertThat(sorted(async)).as("the lines encoded on the callers, against the synchronous file's").isEqualTo(sorted(sync));
+        assertThat(async.stream().filter(line -> LINE.matcher(line).matches()).count()).isEqualTo((long) THREADS * EVENTS_PER_THREAD);
+        assertPerCallerOrder(async);
     }
 
     /** Each caller logs its events in order, with an MDC request id; every 50th is a WARN with an exception, every other one DEBUG. */

@@ -10,7 +10,7 @@ class ChildDeliveryTest {
 
     private static EventSlot slot(ILoggingEvent event) {
         EventSlot slot = new EventSlot(CallerEncoding.NONE);
-        EventSlot.WRITER.write(slot, event);
+        slot.write(CallerEncoding.NONE, event, null);
         return slot;
     }
 

@@ -4,6 +4,7 @@ import com.lmax.disruptor.InsufficientCapacityException;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 import io.ringlog.core.AsyncPipeline;
+import io.ringlog.core.BiSlotWriter;
 import io.ringlog.core.DropReason;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.EventSink;
@@ -144,7 +145,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private MethodHandle bindOfferWhenFull() {
         try {
             return MethodHandles.lookup().findVirtual(RingPipeline.class, "offerWhenFull", MethodType.methodType(
-                    OfferOutcome.class, EventLevel.class, Object.class, SlotWriter.class, boolean.class)).bindTo(this);
+                    OfferOutcome.class, EventLevel.class, Object.class, Object.class, BiSlotWriter.class, boolean.class)).bindTo(this);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot bind RingPipeline.offerWhenFull", e);
         }
@@ -188,17 +189,22 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     @Override
     public <E> boolean offer(EventLevel level, E event, SlotWriter<S, E> writer) {
-        return offer(level, event, writer, true, true) == OfferOutcome.ACCEPTED;
+        return offer(level, event, null, writer, true, true) == OfferOutcome.ACCEPTED;
     }
 
     @Override
     public <E> OfferOutcome offerWhileRunning(EventLevel level, E event, SlotWriter<S, E> writer) {
-        return offer(level, event, writer, true, false);
+        return offer(level, event, null, writer, true, false);
+    }
+
+    @Override
+    public <E, P> OfferOutcome offerWhileRunning(EventLevel level, E event, P prepared, BiSlotWriter<S, E, P> writer) {
+        return offer(level, event, prepared, writer, true, false);
     }
 
     @Override
     public <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer) {
-        return offer(level, event, writer, false, false);
+        return offer(level, event, null, writer, false, false);
     }
 
     /**
@@ -206,7 +212,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * as FULL. {@code countClosed}: an event refused because the pipeline is not running (at entry, stranded by
      * the close, or released from its wait when a drain gave up) is counted as dropped, else refused as CLOSED.
      */
-    private <E> OfferOutcome offer(EventLevel level, E event, SlotWriter<S, E> writer, boolean mayWait, boolean countClosed) {
+    private <E, P> OfferOutcome offer(EventLevel level, E event, P prepared, BiSlotWriter<S, E, ? super P> writer, boolean mayWait,
+            boolean countClosed) {
         int current = state.get();
         if (current != PipelineState.RUNNING && (current != PipelineState.DRAINING || !mayQueueWhileDraining())) {
             return closed(level, countClosed);
@@ -223,12 +230,12 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                 sequence = ring.tryNext();
             } else if ((sequence = gate.claimIfUnpromised()) == CapacityGate.NO_SLOT) {
                 // The free slots are promised to callers woken to claim them: full, for this caller.
-                return mayWait ? offerWhenFullOutOfLine(level, event, writer, countClosed) : OfferOutcome.FULL;
+                return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed) : OfferOutcome.FULL;
             }
         } catch (InsufficientCapacityException full) {
-            return mayWait ? offerWhenFullOutOfLine(level, event, writer, countClosed) : OfferOutcome.FULL;
+            return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed) : OfferOutcome.FULL;
         }
-        return publishClaimed(sequence, level, event, writer, countClosed);
+        return publishClaimed(sequence, level, event, prepared, writer, countClosed);
     }
 
     /**
@@ -240,9 +247,10 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * as DROP_ALL), at the same throughput within the noise (docs/benchmarks/allocation-and-latency.md).
      */
     @SuppressWarnings("rawtypes") // invokeExact needs the handle's erased parameter types
-    private <E> OfferOutcome offerWhenFullOutOfLine(EventLevel level, E event, SlotWriter<S, E> writer, boolean countClosed) {
+    private <E, P> OfferOutcome offerWhenFullOutOfLine(EventLevel level, E event, P prepared, BiSlotWriter<S, E, ? super P> writer,
+            boolean countClosed) {
         try {
-            return (OfferOutcome) whenFull.invokeExact(level, (Object) event, (SlotWriter) writer, countClosed);
+            return (OfferOutcome) whenFull.invokeExact(level, (Object) event, (Object) prepared, (BiSlotWriter) writer, countClosed);
         } catch (RuntimeException | Error thrown) {
             throw thrown; // a slot writer's failure, as from a direct call
         } catch (Throwable impossible) {
@@ -255,7 +263,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * {@link AtomicInteger} that only this path writes, never the fast one) until their event is accounted for, so
      * that the exit hook can tell when the callers a drain released have all settled.
      */
-    private <E> OfferOutcome offerWhenFull(EventLevel level, E event, SlotWriter<S, E> writer, boolean countClosed) {
+    private <E, P> OfferOutcome offerWhenFull(EventLevel level, E event, P prepared, BiSlotWriter<S, E, ? super P> writer,
+            boolean countClosed) {
         callersWaiting.incrementAndGet();
         try {
             boolean waits = waitsForRoom(level);
@@ -273,17 +282,18 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                 drop(level, waits ? DropReason.BLOCK_TIME_EXCEEDED : DropReason.QUEUE_FULL);
                 return OfferOutcome.DROPPED;
             }
-            return publishClaimed(sequence, level, event, writer, countClosed);
+            return publishClaimed(sequence, level, event, prepared, writer, countClosed);
         } finally {
             callersWaiting.decrementAndGet();
         }
     }
 
     /** Fills and publishes a claimed slot, then settles it if the pipeline began closing meanwhile. */
-    private <E> OfferOutcome publishClaimed(long sequence, EventLevel level, E event, SlotWriter<S, E> writer, boolean countClosed) {
+    private <E, P> OfferOutcome publishClaimed(long sequence, EventLevel level, E event, P prepared, BiSlotWriter<S, E, ? super P> writer,
+            boolean countClosed) {
         boolean beforeClose;
         try {
-            beforeClose = publish(sequence, level, event, writer);
+            beforeClose = publish(sequence, level, event, prepared, writer);
         } catch (RuntimeException | Error writerFailed) {
             // The slot is published as not written. Below the close the consumer counts it as failed; above it
             // nobody will, so it is counted as dropped, like any other event the close refused.
@@ -314,13 +324,13 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * Fills and publishes a claimed slot. Returns true on the fast path: the pipeline had not begun closing
      * when the claim's CAS happened (see the close handshake in {@link ConsumerLoop}).
      */
-    private <E> boolean publish(long sequence, EventLevel level, E event, SlotWriter<S, E> writer) {
+    private <E, P> boolean publish(long sequence, EventLevel level, E event, P prepared, BiSlotWriter<S, E, ? super P> writer) {
         Entry<S> entry = ring.get(sequence);
         entry.error = level == EventLevel.ERROR;
         entry.writer = (int) Thread.currentThread().getId();
         boolean written = false;
         try {
-            writer.write(entry.payload, event);
+            writer.write(entry.payload, event, prepared);
             written = true;
         } finally {
             entry.written = written;
