@@ -178,6 +178,7 @@ public final class ServiceReport {
                 }
                 md.append("### ").append(WORKLOAD_TITLES.getOrDefault(workload, workload)).append("\n\n");
                 closedTable(md, results, flavour, workload, variants);
+                threadsTable(md, results, flavour, workload, variants);
                 Map<String, Double> rps = new LinkedHashMap<>();
                 Map<String, Double> p99 = new LinkedHashMap<>();
                 for (String v : variants) {
@@ -313,6 +314,43 @@ public final class ServiceReport {
                     linesPerSecond, linesPerSecond * bytesPerLine / 1e6,
                     queueRecorded ? String.format(Locale.ROOT, "%,.0f", median(runs, r -> (double) r.deferredLines())) : "",
                     median(runs, r -> r.wrk().requestsPerSecond())));
+        }
+        md.append('\n');
+    }
+
+    /**
+     * Where the closed loop's CPU went and how often threads slept, per request, by role ({@link ThreadUse}); nothing
+     * if no run of the workload recorded its threads.
+     */
+    private static void threadsTable(StringBuilder md, ServiceResults results, String flavour, String workload,
+            List<String> variants) {
+        if (variants.stream().flatMap(v -> results.closed(flavour, v, workload).stream()).noneMatch(r -> r.threads().recorded())) {
+            return;
+        }
+        md.append("Where the closed loop's CPU went, and how often threads slept (a voluntary context switch: the thread "
+                + "blocked and had to be woken) or were preempted, per request, from `/proc` (medians over runs; "
+                + "Tomcat's threads are the request threads, its poller and acceptor; the hand-off thread is the "
+                + "asynchronous variant's consumer). Sleeps are counts, the same on a fast host as on a slow one: each costs "
+                + "a wake-up, which some hosts make expensive.\n\n");
+        md.append("| variant | CPU µs: Tomcat | hand-off | other logging | JVM and rest | all | sleeps: Tomcat | hand-off "
+                + "| all | preemptions |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (String variant : variants) {
+            List<Run> runs = results.closed(flavour, variant, workload).stream().filter(r -> r.threads().recorded())
+                    .collect(Collectors.toList());
+            if (runs.isEmpty()) {
+                continue;
+            }
+            md.append("| ").append(variant.equals(REFERENCE) ? "**" + REFERENCE + "**" : variant);
+            for (ThreadUse.Role role : ThreadUse.Role.values()) {
+                md.append(" | ").append(String.format(Locale.ROOT, "%.1f",
+                        median(runs, r -> r.perRequest(1e6 * r.threads().of(role).cpuSeconds()))));
+            }
+            md.append(String.format(Locale.ROOT, " | %.1f | %.2f | %.2f | %.2f | %.2f |%n",
+                    median(runs, r -> r.perRequest(1e6 * r.threads().all().cpuSeconds())),
+                    median(runs, r -> r.perRequest(r.threads().of(ThreadUse.Role.TOMCAT).sleeps())),
+                    median(runs, r -> r.perRequest(r.threads().of(ThreadUse.Role.HAND_OFF).sleeps())),
+                    median(runs, r -> r.perRequest(r.threads().all().sleeps())),
+                    median(runs, r -> r.perRequest(r.threads().all().preemptions()))));
         }
         md.append('\n');
     }

@@ -81,10 +81,12 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
      * @param queuedBefore the log events waiting in the variant's asynchronous queues when the run began; -1 if not
      *                     recorded (an open loop, or results that predate the column)
      * @param queuedAfter the same when the run ended; -1 if not recorded
+     * @param threads what the service's threads spent during a closed loop ({@link ThreadUse#NONE} for an open loop,
+     *                or results that predate the file)
      */
     record Run(String flavour, String variant, int repeat, String workload, double seconds, boolean open, double rate,
             String rateSpec, double cpuSeconds, WrkOutput wrk, GatlingOutput gatling, long served, long queuedBefore,
-            long queuedAfter) {
+            long queuedAfter, ThreadUse threads) {
 
         /** Requests answered (closed loop) or sent (open loop) during the measured run. */
         long requests() {
@@ -114,8 +116,16 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
          * server's count is known, otherwise over the measured ones.
          */
         double cpuMillisPerRequest() {
+            return perRequest(1000 * cpuSeconds);
+        }
+
+        /**
+         * A quantity of the run spread over its requests: over every request served in the CPU window where the server's
+         * count is known, otherwise over the measured ones; {@code NaN} if there were none.
+         */
+        double perRequest(double quantity) {
             long requests = served > 0 ? served : requests();
-            return requests == 0 ? Double.NaN : 1000 * cpuSeconds / requests;
+            return requests == 0 ? Double.NaN : quantity / requests;
         }
     }
 
@@ -154,7 +164,7 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
             long served = f.length > 10 && !f[10].equals("-") ? Math.round(Double.parseDouble(f[10])) : 0;
             runs.add(new Run(f[0], f[1], Integer.parseInt(f[2]), f[3], Double.parseDouble(f[4]), open,
                     Double.parseDouble(f[6]), f[7], Double.parseDouble(f[8]), open ? null : WrkOutput.parse(output),
-                    open ? GatlingOutput.parse(output) : null, served, count(f, 11), count(f, 12)));
+                    open ? GatlingOutput.parse(output) : null, served, count(f, 11), count(f, 12), threads(dir, f[9])));
         }
         List<Delivery> deliveries = new ArrayList<>();
         for (String[] f : rows(dir.resolve(DELIVERY_FILE), 7)) {
@@ -224,6 +234,18 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
         double[] values = runs.stream().mapToDouble(figure).sorted().toArray();
         return values.length == 0 ? new double[] {Double.NaN, Double.NaN}
                 : new double[] {values[0], values[values.length - 1]};
+    }
+
+    /**
+     * What the service's threads spent in the closed loop whose wrk output is {@code wrkFile}: the driver names the file
+     * it writes beside it {@code threads-*.txt} for {@code wrk-*.txt}.
+     */
+    private static ThreadUse threads(Path dir, String wrkFile) throws IOException {
+        Path file = dir.resolve(wrkFile.replaceFirst("^wrk-", "threads-"));
+        if (!wrkFile.startsWith("wrk-") || !Files.exists(file)) {
+            return ThreadUse.NONE;
+        }
+        return ThreadUse.parse(Files.readString(file, StandardCharsets.UTF_8));
     }
 
     /** The count in column {@code index}, or -1 where the row has none ("-", or a row from before the column). */

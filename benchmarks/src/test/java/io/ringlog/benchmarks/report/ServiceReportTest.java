@@ -318,6 +318,56 @@ class ServiceReportTest {
                 .contains("| CPU-bound requests/s ≥ stock-async's | 2,200 vs 1,502 (×1.46) | ✓ |");
     }
 
+    /** Printed by the driver's {@code thread_report} for a Log4j2 Ringlog run on one CPU (8 s). */
+    static final String THREADS = "cpu    6.95 s  voluntary     5099  nonvoluntary     2136  http-nio-N-\n"
+            + "cpu    0.57 s  voluntary     1471  nonvoluntary       84  ringlog-OUT\n"
+            + "cpu    0.18 s  voluntary        5  nonvoluntary       77  Log4j2-TF-N-Rol\n"
+            + "cpu    0.14 s  voluntary       50  nonvoluntary       51  C2 CompilerThre\n"
+            + "cpu    0.06 s  voluntary       69  nonvoluntary       42  VM Thread\n"
+            + "cpu    0.00 s  voluntary        8  nonvoluntary        0  ringlog-reporte\n";
+
+    @Test
+    void threadGroupsAreSummedByTheRoleTheirNamesGive() {
+        ThreadUse use = ThreadUse.parse(THREADS);
+
+        assertThat(use.of(ThreadUse.Role.TOMCAT)).isEqualTo(new ThreadUse.Spent(6.95, 5099, 2136));
+        assertThat(use.of(ThreadUse.Role.HAND_OFF)).isEqualTo(new ThreadUse.Spent(0.57, 1471, 84));
+        assertThat(use.of(ThreadUse.Role.OTHER_LOGGING).sleeps()).isEqualTo(13);   // the rolling file's, the reporter's
+        assertThat(use.of(ThreadUse.Role.JVM_AND_REST).cpuSeconds()).isCloseTo(0.20, within(1e-9));
+        assertThat(use.all().cpuSeconds()).isCloseTo(7.90, within(1e-9));
+        assertThat(use.all().sleeps()).isEqualTo(6702);
+        assertThat(use.all().preemptions()).isEqualTo(2390);
+        for (String consumer : new String[] {"AsyncAppender-W", "Log4j2-AsyncApp", "Log4j2-TF-N-Asy", "ringlog-FILE"}) {
+            assertThat(ThreadUse.Role.of(consumer)).as(consumer).isEqualTo(ThreadUse.Role.HAND_OFF);
+        }
+        assertThat(ThreadUse.parse("\n").recorded()).isFalse();
+        assertThatThrownBy(() -> ThreadUse.parse("cpu 1.00 s  http-nio-N-")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cpu 1.00 s  http-nio-N-");
+    }
+
+    @Test
+    void eachClosedLoopsThreadsAreReportedPerRequestWhereTheDriverRecordedThem() throws IOException {
+        closed("sync", 1, "cpu", 1000, 800_000);
+        closed("ringlog", 1, "cpu", 2000, 300_000);
+        closed("ringlog", 1, "logging", 2000, 300_000);   // recorded no threads: the workload gets no such table
+        delivery("sync", 1, 3000, 15_000);
+        delivery("ringlog", 1, 3000, 15_000);
+        // 2,350 requests per run (wrk's count: the rows carry no server count)
+        Files.writeString(dir.resolve("threads-logback-sync-r1-cpu.txt"),
+                "cpu    4.70 s  voluntary    11750  nonvoluntary      470  http-nio-N-\n"
+                + "cpu    0.47 s  voluntary      235  nonvoluntary        0  G1 Conc#N\n");
+        Files.writeString(dir.resolve("threads-logback-ringlog-r1-cpu.txt"), THREADS.replace("ringlog-OUT", "ringlog-FILE"));
+
+        String report = renderedReport();
+
+        assertThat(report)
+                .contains("| variant | CPU µs: Tomcat | hand-off | other logging | JVM and rest | all | sleeps: Tomcat | "
+                        + "hand-off | all | preemptions |")
+                .contains("| sync | 2000.0 | 0.0 | 0.0 | 200.0 | 2200.0 | 5.00 | 0.00 | 5.10 | 0.20 |")
+                .contains("| ringlog | 2957.4 | 242.6 | 76.6 | 85.1 | 3361.7 | 2.17 | 0.63 | 2.85 | 1.02 |");
+        assertThat(report.split("sleeps: Tomcat", -1)).hasSize(2);
+    }
+
     /** Renders the report from what the test wrote, without the machine's description, and reads it back. */
     private String renderedReport() throws IOException {
         assertThat(ServiceReport.render(dir, "benchmarks/run service", new Properties())).isTrue();
