@@ -210,8 +210,8 @@ public final class Headline {
             Map<String, Double> rates = new LinkedHashMap<>();
             for (int k = i + 1; k < report.size() && !report.get(k).startsWith("#"); k++) {
                 String line = report.get(k);
-                if (line.startsWith("| variant | rate asked")) {
-                    break; // the open loop's table: the closed loop's is done
+                if (!rates.isEmpty() && !line.startsWith("|")) {
+                    break; // the closed loop's table is done: the threads' and the open loop's tables follow it
                 }
                 if (!line.startsWith("|") || line.startsWith("|---") || line.startsWith("| variant")) {
                     continue;

@@ -65,7 +65,9 @@ class HeadlineTest {
                 .containsExactly(Map.entry("SYNC", 534_000.0), Map.entry("ASYNC_256", 938_000.0), Map.entry("RING_DROP_ALL", 7_080_000.0));
         assertThat(Headline.serviceTable(List.of("## Logback", "### CPU-bound: `GET /work`", "",
                 "| variant | requests/s | range |", "|---|---:|---:|", "| off | 11,167 | 10,233–12,100 |",
-                "| **stock-async** | 8,042 | |", "", "| variant | rate asked | p50 |", "| off | 2,000/s | 1 ms |"), 0, "### CPU-bound"))
+                "| **stock-async** | 8,042 | |", "", "Where the closed loop's CPU went ...", "",
+                "| variant | CPU µs: Tomcat | hand-off |", "|---|---:|---:|", "| off | 63.9 | 0.3 |", "",
+                "| variant | rate asked | p50 |", "| off | 2,000/s | 1 ms |"), 0, "### CPU-bound"))
                 .hasValue(Map.of("off", 11_167.0, "stock-async", 8_042.0));
     }
 }
