@@ -25,6 +25,9 @@ record ThreadUse(Map<Role, Spent> roles) {
     /** What the threads of one role spent: CPU seconds, sleeps (voluntary switches), preemptions (nonvoluntary ones). */
     record Spent(double cpuSeconds, long sleeps, long preemptions) {
 
+        /** What no thread spent: a role without threads, and the start of a sum. */
+        static final Spent NOTHING = new Spent(0, 0, 0);
+
         Spent plus(Spent other) {
             return new Spent(cpuSeconds + other.cpuSeconds, sleeps + other.sleeps, preemptions + other.preemptions);
         }
@@ -90,11 +93,11 @@ record ThreadUse(Map<Role, Spent> roles) {
 
     /** What one role spent; nothing if no thread of it ran. */
     Spent of(Role role) {
-        return roles.getOrDefault(role, new Spent(0, 0, 0));
+        return roles.getOrDefault(role, Spent.NOTHING);
     }
 
     /** What every thread spent. */
     Spent all() {
-        return roles.values().stream().reduce(new Spent(0, 0, 0), Spent::plus);
+        return roles.values().stream().reduce(Spent.NOTHING, Spent::plus);
     }
 }
