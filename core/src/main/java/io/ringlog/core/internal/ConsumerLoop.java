@@ -117,6 +117,7 @@ final class ConsumerLoop<S> implements Runnable {
     /** The sequence the idle loop waits for; consumer thread only. */
     private long awaited;
     private final BooleanSupplier workOrStop;
+    private final BooleanSupplier awaitedClaimed;
     private final Runnable onEnd;
 
     ConsumerLoop(RingBuffer<Entry<S>> ring, Sequence consumed, EventSink<S> sink, PipelineState state, CapacityGate gate,
@@ -134,6 +135,7 @@ final class ConsumerLoop<S> implements Runnable {
         this.maxBatchSize = maxBatchSize;
         this.handOverStride = Math.max(RELEASE_STRIDE, ring.getBufferSize() / 4);
         this.workOrStop = () -> ring.isAvailable(awaited) || state.get() != PipelineState.RUNNING;
+        this.awaitedClaimed = () -> ring.getCursor() >= awaited;
         this.callersOnSlowPath = callersOnSlowPath;
         this.onEnd = onEnd;
         this.next = consumed.get() + 1;
@@ -165,7 +167,7 @@ final class ConsumerLoop<S> implements Runnable {
                     return;
                 }
                 awaited = from;
-                idleRounds = parking.idle(idleRounds, workOrStop);
+                idleRounds = parking.idle(idleRounds, workOrStop, awaitedClaimed);
                 if (ConsumerParking.isDeeplyIdle(idleRounds)) {
                     Thread.interrupted();
                 }

@@ -36,16 +36,20 @@ import java.util.function.BooleanSupplier;
  * <p>Implementation notes: {@code napNanos} is the consumer's own (a plain field, never read by another thread).
  * {@code idle} is written by the consumer only, once when it starts napping and once
  * when it finds work again (volatile stores, not per event); callers that found the ring full read it.
- * The consumer sets {@code parked} (volatile store) before its deep park and re-checks
- * for work after it; it clears the field after waking. Producers call {@link #signalAllWhenBlocking()} after
- * every publish (the ring calls it); it costs one volatile load of a line that is only written when the
- * consumer goes into or out of a deep park, so a busy pipeline pays no lock and no contended write. When the
- * field is set, the first producer claims the wake-up with a CAS back to null and unparks; the others see
- * null (without the claim, every publish made while the consumer wakes up calls {@code unpark} again and
- * contends on the consumer's parker mutex). The producer's publish is a release store, not followed by a full
- * fence, so in a narrow race both sides can miss each other; the deep park is therefore timed
- * ({@value #MAX_PARK_NANOS} ns at most), which bounds the delivery delay of such an event without costing the
- * producer a fence.
+ * Producers call {@link #signalAllWhenBlocking()} after every publish (the ring calls it); it costs one volatile load
+ * of {@code parked}, a line that is only written when the consumer goes into or out of a deep park, so a busy pipeline pays no lock
+ * and no contended write. When the field is set, the first producer claims the wake-up with a CAS back to null and
+ * unparks; the others see null (without the claim, every publish made while the consumer wakes up calls
+ * {@code unpark} again and contends on the consumer's parker mutex).
+ * <p>No wake-up is missed, so an idle consumer need not poll: the deep park and the producer form a Dekker pair.
+ * The consumer stores {@code parked} (volatile), issues a full fence and then reads the ring's cursor
+ * ({@link #advertiseDeepPark}); a producer claims its slot with a CAS on the cursor (volatile) and, after publishing,
+ * loads {@code parked} (volatile). Of the two, whichever comes second in that order sees the other: either the
+ * consumer sees the claim, and does not park deeply, or the producer sees {@code parked}, and unparks it. A claim the
+ * consumer sees before its slot is published (the producer is still copying, perhaps preempted) makes it nap, as
+ * under load, and look again. So the deep park's bound ({@value #MAX_PARK_NANOS} ns) is a safety net, not a
+ * latency: an idle appender's consumer wakes about once a second. (Re-checking the slot's publication instead of the
+ * cursor would not do: the producer's publish is a release store, which its later load of {@code parked} may pass.)
  *
  * <p>The Disruptor calls this a {@link WaitStrategy}; only its signalling half is used, because the
  * consumer runs its own loop rather than waiting through a {@link SequenceBarrier}.
@@ -58,8 +62,8 @@ final class ConsumerParking implements WaitStrategy {
     static final int TARGET_BATCH = 64;
     /** Naps in a row with no work before the consumer parks deeply (1 to 50 ms of idleness, with the nap's length). */
     static final int NAP_ROUNDS = 50;
-    static final long MIN_PARK_NANOS = 50_000;
-    static final long MAX_PARK_NANOS = 10_000_000;
+    /** A deep park's bound: a producer's publish ends it (see the class notes), so this only bounds idle wake-ups. */
+    static final long MAX_PARK_NANOS = 1_000_000_000;
 
     private static final VarHandle PARKED;
 
@@ -87,28 +91,48 @@ final class ConsumerParking implements WaitStrategy {
      * Waits a little, more the longer the consumer has been idle; consumer thread only.
      *
      * @param idleRounds how many times in a row the consumer found nothing to do
-     * @param workAvailable re-checked after advertising a deep park, so that a publish before it is not missed
+     * @param workOrStop whether the awaited slot is published, or the pipeline no longer runs: re-checked after
+     *                   advertising a deep park
+     * @param claimed whether the awaited slot is claimed (the ring's cursor has reached it): read after a full fence
+     *                that follows the advertisement, so that a producer that claimed before it is seen here
      * @return the next value of {@code idleRounds}
      */
-    int idle(int idleRounds, BooleanSupplier workAvailable) {
+    int idle(int idleRounds, BooleanSupplier workOrStop, BooleanSupplier claimed) {
         if (idleRounds == 0) {
             idle = true;
         }
         if (idleRounds < NAP_ROUNDS) {
             LockSupport.parkNanos(this, napNanos);
         } else {
-            int parkRound = Math.min(idleRounds - NAP_ROUNDS, 8);
-            long parkNanos = Math.min(MIN_PARK_NANOS << parkRound, MAX_PARK_NANOS);
-            parked = Thread.currentThread();
             try {
-                if (!workAvailable.getAsBoolean()) {
-                    LockSupport.parkNanos(this, parkNanos);
+                if (advertiseDeepPark(Thread.currentThread(), claimed)) {
+                    // Claimed, perhaps not yet published: that producer may have loaded parked before it was set.
+                    if (!workOrStop.getAsBoolean()) {
+                        LockSupport.parkNanos(this, napNanos);
+                    }
+                } else if (!workOrStop.getAsBoolean()) {
+                    LockSupport.parkNanos(this, MAX_PARK_NANOS);
                 }
             } finally {
                 parked = null;
             }
         }
         return idleRounds + 1;
+    }
+
+    /**
+     * The consumer's half of the Dekker pair (see the class notes): advertises {@code consumer} as deeply parked, fences,
+     * and answers whether a producer has claimed the awaited slot. The caller clears {@code parked} after its park.
+     */
+    boolean advertiseDeepPark(Thread consumer, BooleanSupplier claimed) {
+        parked = consumer;
+        VarHandle.fullFence(); // the store above before the cursor's load below
+        return claimed.getAsBoolean();
+    }
+
+    /** Whether a deep park is advertised and not yet claimed by a producer; for tests. */
+    boolean advertised() {
+        return parked != null;
     }
 
     /**

@@ -5,10 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.ringlog.core.AsyncPipeline;
 import io.ringlog.core.EventLevel;
-import io.ringlog.core.EventSink;
 import io.ringlog.core.PipelineSettings;
 import io.ringlog.core.SlotWriter;
-import java.lang.reflect.Field;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -32,7 +30,7 @@ class ConsumerNapTest {
                 .drainOnJvmExit(false).build();
         AsyncPipeline<long[]> pipeline = AsyncPipeline.create(settings, () -> new long[1], sink, QuietStatus.INSTANCE);
         pipeline.start();
-        ConsumerParking parking = parkingOf(pipeline);
+        ConsumerParking parking = PipelineInternals.parkingOf(pipeline);
         AtomicLong offered = new AtomicLong();
         try {
             // A trickle: one event each time the consumer has delivered the previous one, so that every wake-up finds one.
@@ -67,26 +65,5 @@ class ConsumerNapTest {
             pipeline.stop();
         }
         assertThat(pipeline.stats().delivered()).isEqualTo(offered.get());
-    }
-
-    /** The pipeline's parking (a private field: the pipeline's wiring is not the tests' business otherwise). */
-    private static ConsumerParking parkingOf(AsyncPipeline<?> pipeline) throws ReflectiveOperationException {
-        Field field = RingPipeline.class.getDeclaredField("parking");
-        field.setAccessible(true);
-        return (ConsumerParking) field.get(pipeline);
-    }
-
-    private static final class CountingSink implements EventSink<long[]> {
-        final AtomicLong delivered = new AtomicLong();
-
-        @Override
-        public void deliver(long[] slot, boolean endOfBatch) {
-            delivered.incrementAndGet();
-        }
-
-        @Override
-        public void clear(long[] slot) {
-            slot[0] = 0;
-        }
     }
 }
