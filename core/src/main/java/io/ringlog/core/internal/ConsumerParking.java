@@ -37,17 +37,17 @@ import java.util.function.BooleanSupplier;
  * {@code idle} is written by the consumer only, once when it starts napping and once
  * when it finds work again (volatile stores, not per event); callers that found the ring full read it.
  * Producers call {@link #signalAllWhenBlocking()} after every publish (the ring calls it); it costs one volatile load
- * of {@code parked}, a line that is only written when the consumer goes into or out of a deep park, so a busy pipeline pays no lock
- * and no contended write. When the field is set, the first producer claims the wake-up with a CAS back to null and
- * unparks; the others see null (without the claim, every publish made while the consumer wakes up calls
- * {@code unpark} again and contends on the consumer's parker mutex).
+ * of {@code parked}, a line that is only written when the consumer goes into or out of a deep park, so a busy
+ * pipeline pays no lock and no contended write. When the field is set, the first producer claims the wake-up with a
+ * CAS back to null and unparks; the others see null (without the claim, every publish made while the consumer wakes
+ * up calls {@code unpark} again and contends on the consumer's parker mutex).
  * <p>No wake-up is missed, so an idle consumer need not poll: the deep park and the producer form a Dekker pair.
  * The consumer stores {@code parked} (volatile), issues a full fence and then reads the ring's cursor
  * ({@link #advertiseDeepPark}); a producer claims its slot with a CAS on the cursor (volatile) and, after publishing,
  * loads {@code parked} (volatile). Of the two, whichever comes second in that order sees the other: either the
  * consumer sees the claim, and does not park deeply, or the producer sees {@code parked}, and unparks it. A claim the
- * consumer sees before its slot is published (the producer is still copying, perhaps preempted) makes it nap, as
- * under load, and look again. So the deep park's bound ({@value #MAX_PARK_NANOS} ns) is a safety net, not a
+ * consumer sees before its slot is published (the producer is still copying, perhaps preempted) makes it nap for
+ * {@value #MAX_NAP_NANOS} ns, still advertised, and look again. So the deep park's bound ({@value #MAX_PARK_NANOS} ns) is a safety net, not a
  * latency: an idle appender's consumer wakes about once a second. (Re-checking the slot's publication instead of the
  * cursor would not do: the producer's publish is a release store, which its later load of {@code parked} may pass.)
  *
@@ -106,9 +106,10 @@ final class ConsumerParking implements WaitStrategy {
         } else {
             try {
                 if (advertiseDeepPark(Thread.currentThread(), claimed)) {
-                    // Claimed, perhaps not yet published: that producer may have loaded parked before it was set.
+                    // Claimed, perhaps not yet published. The advertisement stands, so its publish normally ends this
+                    // nap; only a producer that loaded parked before it was set leaves the nap to run out.
                     if (!workOrStop.getAsBoolean()) {
-                        LockSupport.parkNanos(this, napNanos);
+                        LockSupport.parkNanos(this, MAX_NAP_NANOS);
                     }
                 } else if (!workOrStop.getAsBoolean()) {
                     LockSupport.parkNanos(this, MAX_PARK_NANOS);
@@ -121,8 +122,9 @@ final class ConsumerParking implements WaitStrategy {
     }
 
     /**
-     * The consumer's half of the Dekker pair (see the class notes): advertises {@code consumer} as deeply parked, fences,
-     * and answers whether a producer has claimed the awaited slot. The caller clears {@code parked} after its park.
+     * The consumer's half of the Dekker pair (see the class notes): advertises {@code consumer} as deeply parked,
+     * fences, and answers whether a producer has claimed the awaited slot. The caller clears {@code parked} after its
+     * park.
      */
     boolean advertiseDeepPark(Thread consumer, BooleanSupplier claimed) {
         parked = consumer;

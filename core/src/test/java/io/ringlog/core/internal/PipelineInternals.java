@@ -17,7 +17,7 @@ final class PipelineInternals {
 
     /** The running consumer thread of the pipeline named {@code name}. */
     static Thread consumerOf(String name) {
-        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("ringlog-" + name)).findFirst()
-                .orElseThrow(() -> new AssertionError("no consumer thread ringlog-" + name));
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("ringlog-" + name))
+                .findFirst().orElseThrow(() -> new AssertionError("no consumer thread ringlog-" + name));
     }
 }
