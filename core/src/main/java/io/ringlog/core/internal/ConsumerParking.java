@@ -47,9 +47,10 @@ import java.util.function.BooleanSupplier;
  * loads {@code parked} (volatile). Of the two, whichever comes second in that order sees the other: either the
  * consumer sees the claim, and does not park deeply, or the producer sees {@code parked}, and unparks it. A claim the
  * consumer sees before its slot is published (the producer is still copying, perhaps preempted) makes it nap for
- * {@value #MAX_NAP_NANOS} ns, still advertised, and look again. So the deep park's bound ({@value #MAX_PARK_NANOS} ns) is a safety net, not a
- * latency: an idle appender's consumer wakes about once a second. (Re-checking the slot's publication instead of the
- * cursor would not do: the producer's publish is a release store, which its later load of {@code parked} may pass.)
+ * {@value #MAX_NAP_NANOS} ns, still advertised, and look again. So the deep park's bound ({@value #MAX_PARK_NANOS}
+ * ns) is a safety net, not a latency: an idle appender's consumer wakes about once a second. (Re-checking the slot's
+ * publication instead of the cursor would not do: the producer's publish is a release store, which its later load of
+ * {@code parked} may pass.)
  *
  * <p>The Disruptor calls this a {@link WaitStrategy}; only its signalling half is used, because the
  * consumer runs its own loop rather than waiting through a {@link SequenceBarrier}.
@@ -105,14 +106,11 @@ final class ConsumerParking implements WaitStrategy {
             LockSupport.parkNanos(this, napNanos);
         } else {
             try {
-                if (advertiseDeepPark(Thread.currentThread(), claimed)) {
-                    // Claimed, perhaps not yet published. The advertisement stands, so its publish normally ends this
-                    // nap; only a producer that loaded parked before it was set leaves the nap to run out.
-                    if (!workOrStop.getAsBoolean()) {
-                        LockSupport.parkNanos(this, MAX_NAP_NANOS);
-                    }
-                } else if (!workOrStop.getAsBoolean()) {
-                    LockSupport.parkNanos(this, MAX_PARK_NANOS);
+                // Claimed, perhaps not yet published: a nap. The advertisement stands, so that publish normally ends
+                // it; only a producer that loaded parked before it was set leaves the nap to run out.
+                long bound = advertiseDeepPark(Thread.currentThread(), claimed) ? MAX_NAP_NANOS : MAX_PARK_NANOS;
+                if (!workOrStop.getAsBoolean()) {
+                    LockSupport.parkNanos(this, bound);
                 }
             } finally {
                 parked = null;
