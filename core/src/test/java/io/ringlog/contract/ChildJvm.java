@@ -33,9 +33,17 @@ public final class ChildJvm {
      * {@code timeoutSeconds} (a hang), after killing it.
      */
     public static Result run(Class<?> main, Path output, long timeoutSeconds, String... args) throws Exception {
+        return run(main, output, timeoutSeconds, List.of(), args);
+    }
+
+    /** As {@link #run(Class, Path, long, String...)}, with {@code jvmOptions} (system properties, flags) for the child. */
+    public static Result run(Class<?> main, Path output, long timeoutSeconds, List<String> jvmOptions, String... args)
+            throws Exception {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-        List<String> command = new ArrayList<>(Arrays.asList(java, "-Xmx128m", "-XX:TieredStopAtLevel=1", "-cp", classPath, main.getName()));
+        List<String> command = new ArrayList<>(Arrays.asList(java, "-Xmx128m", "-XX:TieredStopAtLevel=1"));
+        command.addAll(jvmOptions);
+        command.addAll(Arrays.asList("-cp", classPath, main.getName()));
         command.addAll(Arrays.asList(args));
         Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
         if (!child.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {

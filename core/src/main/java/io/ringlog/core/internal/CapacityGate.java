@@ -5,7 +5,6 @@ import com.lmax.disruptor.RingBuffer;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
@@ -17,8 +16,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * <pre>
  *   caller: no free slot beyond those promised ──► [spin, only if nobody queued] ──► enqueue at tail ──► park
  *   consumer releases slots ──► grant pass: free = remaining capacity − permits out; permit that many from the head
- *                           ──► unpark the first permitted caller
- *   a permitted caller wakes ──► unparks the (at most) two after it in the pass's wake tree ──► tryNext, writes its slot
+ *                           ──► unpark the first permitted platform thread, and every permitted virtual thread
+ *   a permitted platform caller wakes ──► unparks the (at most) two after it in the pass's wake tree ──► tryNext
+ *   permitted virtual threads, no claim for {@value #STALL_NANOS} ns ──► a rescue pass permits past the promises
  * </pre>
  *
  * <p>Why a permit and not a slot claimed on the caller's behalf: a slot claimed for a parked caller stays unpublished
@@ -27,43 +27,73 @@ import java.util.concurrent.locks.ReentrantLock;
  * slots thousands of times a second while the ring stayed full. A permitted caller claims only once it runs, so every
  * claimed slot belongs to a running thread, which publishes it a few instructions later.
  *
- * <p>Fairness: no caller takes a slot promised to another. While permits are out, the fast path takes a slot only if
- * the free slots exceed the permits ({@link #claimIfUnpromised()}); a caller that finds none queues at the back, and
- * permits go to queued callers in arrival order. A permitted caller whose claim still fails (a caller that never waits,
- * or one that read the count just before the pass, took the slot) goes back to the head of the queue. A caller with
- * {@code q} callers queued ahead of it gets a permit within about {@code q} slots plus a quarter of the ring released
- * by the consumer. Slots the consumer releases between two hand-overs are not promised: a caller just served may log a
- * burst on them without a lock, which keeps a context switch per burst rather than per event (a first version had
- * every caller queue while anyone waited: with 16 threads on 2 cores, JMH's consumer-bound throughput fell to a
- * quarter, the callers spending the CPU on the gate's lock).
+ * <p>No waiter's progress depends on another waiter being mounted. A virtual thread that parks while pinned to its
+ * carrier (inside {@code synchronized} on JDK 21-23; in a class initialiser or under a native frame on every JDK)
+ * keeps that carrier, so with as many pinned waiters as carriers an unpinned virtual thread that is woken never runs.
+ * Three rules keep the gate alive then: (1) only platform threads wake other waiters (the wake tree is built of them;
+ * the thread that runs a pass unparks every permitted virtual thread itself); (2) the gate's lock is only ever tried,
+ * never queued for: a thread that finds it taken spins, then parks for {@value #LOCK_BACKOFF_NANOS} ns and tries
+ * again, so nobody waits for the lock to be handed to a successor that cannot run; (3) a permit is a promise, not a
+ * reservation: if virtual threads hold permits and no permit is used for {@value #STALL_NANOS} ns, the next pass
+ * (the queue's head re-checks on its own every {@value #HEAD_RECHECK_NANOS} ns; the idle consumer looks at every nap)
+ * permits queued callers for the free slots as if nothing were promised, and unparks them itself. A caller permitted earlier that finds its
+ * slot taken when it finally runs goes back to the head of the queue.
  *
- * <p>Implementation notes. {@code head}, {@code tail} and each {@link Waiter}'s links are guarded by {@code lock}
- * (a {@link ReentrantLock}: waiting on it does not pin a virtual thread). {@code queued} is written only under the
- * lock; {@code permits} is raised under the lock (by a pass, before it sets any {@link Waiter#permitted}) and lowered by
- * the permitted callers, with atomic updates; both are volatile and read without the lock. A waiter is unlinked in the
- * same lock hold that permits it, so under the lock a waiter is either queued and not permitted, or permitted and gone.
- * A permitted caller lowers {@code permits} only after its claim and before it publishes its slot: a pass in between
- * counts that slot twice (claimed, and still promised) and permits one caller fewer than it could, never one too many;
- * and the consumer, which must deliver that published slot, runs another pass after it.
+ * <p>Fairness is best-effort: no caller takes a slot promised to another, unless the promise has gone unused for
+ * {@value #STALL_NANOS} ns. While permits are out, the fast path takes a slot only if the free slots exceed the permits
+ * ({@link #claimIfUnpromised()}); a caller that finds none queues at the back, and permits go to queued callers in
+ * arrival order. A permitted caller whose claim still fails (the consumer thread logging, or a caller that read the
+ * count just before the pass, took the slot) goes back to the head of the queue. A caller with {@code q} callers
+ * queued ahead of it gets a permit within about {@code q} slots plus a quarter of the ring released by the consumer.
+ * Slots the consumer releases between two hand-overs are not promised: a caller just served may log a burst on them
+ * without a lock, which keeps a context switch per burst rather than per event (a first version had every caller
+ * queue while anyone waited: with 16 threads on 2 cores, JMH's consumer-bound throughput fell to a quarter, the
+ * callers spending the CPU on the gate's lock).
+ *
+ * <p>Implementation notes. {@code head}, {@code tail} and each {@link Waiter}'s links and {@code linked} are guarded by
+ * {@code lock}, a {@link ReentrantLock} used only through {@code tryLock} (see rule 2). {@code queued} is written only
+ * under the lock; {@code permits} is raised under the lock (by a pass, before it sets any {@link Waiter#permitted})
+ * and lowered by the permitted callers, with atomic updates; both are volatile and read without the lock. A waiter
+ * is unlinked in the same lock hold that permits it, so under the lock a waiter is either queued and not permitted,
+ * or permitted and gone. A permitted caller lowers {@code permits} only after its claim and before it publishes its
+ * slot: a pass in between counts that slot twice (claimed, and still promised) and permits one caller fewer than it
+ * could, never one too many; and the consumer, which must deliver that published slot, runs another pass after it.
+ * A rescue pass may permit more callers than there are free slots: {@code permits} then counts promises that some
+ * callers will find broken; each such caller returns its permit when it goes back to the head of the queue.
+ * {@code virtualPermits} counts the permits of virtual threads among {@code permits}, raised under the lock and lowered
+ * by its callers like {@code permits} (a platform thread's permit is always used: its thread gets a CPU in time, so
+ * only a virtual thread's can stall the gate). {@code lastProgress} ({@link System#nanoTime()}, volatile) is written by a pass that permits and by a permitted
+ * caller after its claim, slow paths only; a stale value only makes a rescue come earlier or later.
  *
  * <p>No lost hand-over: a caller links itself, stores {@code queued}, issues a full fence and then runs a grant pass;
  * the consumer, at each hand-over (every batch end, and every quarter ring within a batch), releases slots (a release
  * store of its sequence), issues a full fence and then reads {@code queued}. Either the consumer sees the caller and
  * asks for a pass, or the caller's own pass sees the freed slots. The consumer never waits for the lock: it raises
  * {@code passWanted} and tries it; if another thread holds it, that thread runs the pass once it unlocks (it reads
- * {@code passWanted} after its unlock, and the consumer's failed {@code tryLock} came after its store of the flag). The
- * head of the queue also re-checks on its own every {@value #HEAD_RECHECK_NANOS} ns (a second line of defence); the
- * others park until permitted, woken to become the head, released, or their deadline. A waiter only claims slots: it
- * never delivers events, so its wait never runs a downstream appender. The claim itself is {@code tryNext}, a CAS
- * that never moves the cursor beyond the free capacity, so the ring's counters stay truthful while callers wait.
+ * {@code passWanted} after its unlock, and the consumer's failed {@code tryLock} came after its store of the flag).
+ * A pass clears {@code passWanted} and then issues a full fence before it reads the consumer's sequence, so that a
+ * request it clears without seeing its freed slots is one whose store of the flag it will see after its unlock.
+ * The head of the queue also re-checks on its own every {@value #HEAD_RECHECK_NANOS} ns (a second line of defence);
+ * the others park until permitted, woken to become the head, released, or their deadline. A waiter only claims slots:
+ * it never delivers events, so its wait never runs a downstream appender. The claim itself is {@code tryNext}, a CAS
+ * that never moves the cursor beyond the free capacity, so the ring's counters stay truthful while callers wait. A
+ * caller that leaves the wait by a throwable (an {@link Error} in a park, say) unlinks itself or, if permitted, hands
+ * its permit and its wake-ups on, so that no permit leaks and nobody waits for its wake-up.
  */
 final class CapacityGate {
     static final long NO_DEADLINE = Long.MAX_VALUE;
     /** Returned when no slot was obtained. */
     static final long NO_SLOT = -1;
     private static final int SPIN_TRIES = 64;
-    private static final long HEAD_RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final long HEAD_RECHECK_NANOS = 10_000_000;
+    /** How long permits may stay out with none of them used before a pass looks past them (see the class notes). */
+    static final long STALL_NANOS = 2_000_000;
+    /** Spins on a taken lock before the first park. */
+    private static final int LOCK_SPINS = 100;
+    /** A park between two tries of a taken lock; the OS's timer slack adds to it. */
+    private static final long LOCK_BACKOFF_NANOS = 20_000;
     private static final VarHandle PERMITS;
+    private static final VarHandle VIRTUAL_PERMITS;
 
     static {
         // Initialises the exception a full ring throws on the thread that creates the pipeline. Otherwise the first
@@ -72,23 +102,34 @@ final class CapacityGate {
         Objects.requireNonNull(InsufficientCapacityException.INSTANCE);
         try {
             PERMITS = MethodHandles.lookup().findVarHandle(CapacityGate.class, "permits", int.class);
+            VIRTUAL_PERMITS = MethodHandles.lookup().findVarHandle(CapacityGate.class, "virtualPermits", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
+        VirtualThreads.isVirtual(Thread.currentThread()); // its class initialiser too, for the same reason
     }
 
     /** A queued caller. Links guarded by the gate's lock; {@code permitted} written under it. */
     private static final class Waiter {
         final Thread thread;
+        /** A virtual thread never wakes others: it may not get a carrier to do it (see the class notes). */
+        final boolean virtual;
         Waiter prev;
         Waiter next;
+        /** In the queue; guarded by the lock. */
+        boolean linked;
         /** Whom this waiter wakes once permitted (its children in the pass's wake tree); written before {@code permitted}. */
         Waiter wakeFirst;
         Waiter wakeSecond;
+        /** Under the lock, while a pass builds its wake tree: the next platform waiter in it. */
+        Waiter nextInTree;
+        /** Under the lock, then read by the pass's thread after it: the next waiter that thread unparks itself. */
+        Waiter nextToWake;
         volatile boolean permitted;
 
         Waiter(Thread thread) {
             this.thread = thread;
+            this.virtual = VirtualThreads.isVirtual(thread);
         }
     }
 
@@ -99,10 +140,16 @@ final class CapacityGate {
     private volatile int queued;
     /** Permits handed out and not yet used: free slots promised to callers woken to claim them. */
     private volatile int permits;
+    /** Of those, the permits of virtual threads: only they can leave a permit unused for long (see the class notes). */
+    private volatile int virtualPermits;
     /** Raised by a thread that wants a grant pass and found the lock taken: its holder runs one once it unlocks. */
     private volatile boolean passWanted;
+    /** When a pass last permitted a caller or a permitted caller last claimed ({@link System#nanoTime()}). */
+    private volatile long lastProgress = System.nanoTime();
     /** Returns from a park (permitted, made head, timed out, released or interrupted), for the figures; waiters only. */
     private final LongAdder wakeUps = new LongAdder();
+    /** Passes that looked past unused permits (see the class notes), for the figures. */
+    private final LongAdder rescues = new LongAdder();
     /** The depth of the last pass's wake tree (0: one waiter woken); guarded by {@code lock}, for tests. */
     private int lastWakeDepth;
 
@@ -134,6 +181,22 @@ final class CapacityGate {
     }
 
     /**
+     * Claims a free slot, without waiting, only if no caller waits in the gate, queued or permitted; else
+     * {@link #NO_SLOT}. For callers that give way to waiting ones (events below WARN under DROP_BELOW_WARN): two
+     * volatile reads of fields only the slow path writes, then the claim.
+     */
+    long claimIfNobodyWaits() {
+        if (queued != 0 || permits != 0) {
+            return NO_SLOT;
+        }
+        try {
+            return ring.tryNext();
+        } catch (InsufficientCapacityException full) {
+            return NO_SLOT;
+        }
+    }
+
+    /**
      * Claims a slot, waiting as long as needed or until {@code deadlineNanos} (a {@link System#nanoTime()}
      * value, or {@link #NO_DEADLINE}), or until {@code state} no longer admits waiting callers. An interrupt
      * does not end the wait: the flag is restored once the wait ends, and the event is kept.
@@ -150,14 +213,16 @@ final class CapacityGate {
             Thread.onSpinWait();
         }
         Waiter self = new Waiter(Thread.currentThread());
-        boolean atHead = enqueue(self);
         boolean interrupted = false;
+        boolean settled = false;
         try {
+            boolean atHead = enqueue(self);
             for (;;) {
                 if (self.permitted) {
                     passOn(self);
                     long sequence = claimPermitted(self);
                     if (sequence != NO_SLOT) {
+                        settled = true;
                         return sequence;
                     }
                     atHead = true; // overtaken: back at the head, possibly permitted again already
@@ -166,6 +231,7 @@ final class CapacityGate {
                 long remaining = deadlineNanos == NO_DEADLINE ? NO_DEADLINE : deadlineNanos - System.nanoTime();
                 if (state.get() > PipelineState.DRAINING || remaining <= 0) {
                     if (leave(self)) {
+                        settled = true;
                         return NO_SLOT;
                     }
                     continue; // permitted meanwhile: it claims its slot as any permitted caller does
@@ -184,6 +250,9 @@ final class CapacityGate {
                 }
             }
         } finally {
+            if (!settled) {
+                abandon(self);
+            }
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
@@ -200,7 +269,9 @@ final class CapacityGate {
         for (int i = 0; i < SPIN_TRIES; i++) {
             try {
                 long sequence = ring.tryNext();
-                PERMITS.getAndAdd(this, -1);
+                self.permitted = false;
+                returnPermit(self);
+                lastProgress = System.nanoTime();
                 return sequence;
             } catch (InsufficientCapacityException overtaken) {
                 Thread.onSpinWait();
@@ -210,9 +281,17 @@ final class CapacityGate {
         return NO_SLOT;
     }
 
+    /** A permit used or given back: one fewer out. */
+    private void returnPermit(Waiter self) {
+        if (self.virtual) {
+            VIRTUAL_PERMITS.getAndAdd(this, -1);
+        }
+        PERMITS.getAndAdd(this, -1);
+    }
+
     /** Links {@code self} at the tail and runs a grant pass (see the class notes); true if it is the head after it. */
     private boolean enqueue(Waiter self) {
-        lock.lock();
+        lockQuietly();
         try {
             if (tail == null) {
                 head = self;
@@ -221,6 +300,7 @@ final class CapacityGate {
                 self.prev = tail;
             }
             tail = self;
+            self.linked = true;
             queued++;
         } finally {
             unlockAndServe();
@@ -231,19 +311,11 @@ final class CapacityGate {
 
     /** A permitted caller whose claim failed returns its permit and goes back to the head; then it runs a pass. */
     private void requeueAtHead(Waiter self) {
-        lock.lock();
+        lockQuietly();
         try {
             self.permitted = false;
-            self.prev = null;
-            self.next = head;
-            if (head == null) {
-                tail = self;
-            } else {
-                head.prev = self;
-            }
-            head = self;
-            queued++;
-            PERMITS.getAndAdd(this, -1);
+            linkAtHead(self);
+            returnPermit(self);
         } finally {
             unlockAndServe();
         }
@@ -251,22 +323,52 @@ final class CapacityGate {
         recheck(self);
     }
 
-    /** Runs a grant pass (after queueing, or a wake-up without a permit); true if {@code self} is waiting at the head. */
+    private void linkAtHead(Waiter self) {
+        self.prev = null;
+        self.next = head;
+        if (head == null) {
+            tail = self;
+        } else {
+            head.prev = self;
+        }
+        head = self;
+        self.linked = true;
+        queued++;
+    }
+
+    /**
+     * Runs a grant pass (after queueing, or a wake-up without a permit); true if {@code self} is waiting at the head.
+     * If virtual threads hold permits, none used for {@value #STALL_NANOS} ns, and the pass permitted nobody, it rescues.
+     */
     private boolean recheck(Waiter self) {
-        Waiter first;
-        int count;
+        Waiter toWake;
         boolean atHead;
-        lock.lock();
+        lockQuietly();
         try {
-            passWanted = false;
-            first = head;
-            count = grantLocked();
+            toWake = passLocked(true);
             atHead = head == self;
         } finally {
             unlockAndServe();
         }
-        wake(first, count, self);
+        wake(toWake, self);
         return atHead;
+    }
+
+    /**
+     * Under the lock: a grant pass, and if it permitted nobody while virtual threads' permits have stayed unused for
+     * {@value #STALL_NANOS} ns and callers queue, a rescue pass ({@code mayRescue}). Returns the waiters to unpark.
+     */
+    private Waiter passLocked(boolean mayRescue) {
+        passWanted = false;
+        VarHandle.fullFence(); // the store above before the reads of the consumer's sequence (see the class notes)
+        Waiter toWake = grantLocked(false);
+        if (toWake == null && mayRescue && head != null && virtualPermits > 0 && System.nanoTime() - lastProgress >= STALL_NANOS) {
+            toWake = grantLocked(true);
+            if (toWake != null) {
+                rescues.increment();
+            }
+        }
+        return toWake;
     }
 
     /**
@@ -274,24 +376,13 @@ final class CapacityGate {
      * its slot like any permitted caller, so that the permit is neither lost nor held).
      */
     private boolean leave(Waiter self) {
-        Waiter newHead = null;
-        lock.lock();
+        Waiter newHead;
+        lockQuietly();
         try {
             if (self.permitted) {
                 return false;
             }
-            if (self.prev == null) {
-                head = self.next;
-                newHead = head;
-            } else {
-                self.prev.next = self.next;
-            }
-            if (self.next == null) {
-                tail = self.prev;
-            } else {
-                self.next.prev = self.prev;
-            }
-            queued--;
+            newHead = unlinkLocked(self);
         } finally {
             unlockAndServe();
         }
@@ -301,75 +392,165 @@ final class CapacityGate {
         return true;
     }
 
-    /**
-     * Under the lock: permits as many waiters from the head on as there are free slots not yet promised, and unlinks
-     * them; returns how many (they are the first {@code n} from the former head, still linked by {@code next}).
-     *
-     * <p>The thread running the pass, normally the consumer, unparks only the first permitted waiter: one futex call
-     * per pass instead of one per slot. The others are woken by the permitted waiters themselves, as a binary tree in
-     * arrival order: the {@code i}-th permitted (from 0) wakes the {@code 2i+1}-th and {@code 2i+2}-th, and the new
-     * head, which must start re-checking on its own, takes the next place in the tree ({@link Waiter#wakeFirst},
-     * {@link Waiter#wakeSecond}). A chain (each waking the next) would make the last of {@code n} wait for {@code n}
-     * wake-ups in a row, each for a CPU; the tree's depth is {@code log2(n)}. {@code permits} is raised before any
-     * waiter is permitted, and each waiter's links are written before its {@code permitted} (a volatile store), so a
-     * waiter that sees its permit sees whom to wake.
-     */
-    private int grantLocked() {
-        if (head == null) {
-            return 0;
+    /** Unlinks a queued {@code self}; returns the new head if {@code self} was the head, else null. */
+    private Waiter unlinkLocked(Waiter self) {
+        Waiter newHead = null;
+        if (self.prev == null) {
+            head = self.next;
+            newHead = head;
+        } else {
+            self.prev.next = self.next;
         }
-        long free = ring.remainingCapacity() - permits;
+        if (self.next == null) {
+            tail = self.prev;
+        } else {
+            self.next.prev = self.prev;
+        }
+        self.prev = null;
+        self.next = null;
+        self.linked = false;
+        queued--;
+        return newHead;
+    }
+
+    /**
+     * A wait that ends by a throwable: unlinks {@code self} if it is queued, or returns its unused permit and passes its
+     * wake-ups on if it was permitted, then runs a pass for whoever can use the slot. Never throws on its own account.
+     */
+    private void abandon(Waiter self) {
+        Waiter newHead = null;
+        Waiter toWake;
+        lockQuietly();
+        try {
+            if (self.linked) {
+                newHead = unlinkLocked(self);
+            } else if (self.permitted) {
+                self.permitted = false;
+                returnPermit(self);
+            }
+            toWake = passLocked(false);
+        } finally {
+            unlockAndServe();
+        }
+        passOn(self);
+        if (newHead != null) {
+            LockSupport.unpark(newHead.thread);
+        }
+        wake(toWake, self);
+    }
+
+    /**
+     * Under the lock: permits as many waiters from the head on as there are free slots not yet promised (a rescue: as
+     * there are free slots), and unlinks them; returns the waiters the pass's thread unparks itself, linked by
+     * {@link Waiter#nextToWake}, or null if it permitted nobody.
+     *
+     * <p>The thread running the pass, normally the consumer, unparks only the first permitted platform thread: one
+     * futex call per pass instead of one per slot. The other platform threads are woken by the permitted platform
+     * threads themselves, as a binary tree in arrival order: the {@code i}-th (from 0) wakes the {@code 2i+1}-th and
+     * {@code 2i+2}-th, and the new head, which must start re-checking on its own, takes the next place in the tree
+     * ({@link Waiter#wakeFirst}, {@link Waiter#wakeSecond}). A chain (each waking the next) would make the last of
+     * {@code n} wait for {@code n} wake-ups in a row, each for a CPU; the tree's depth is {@code log2(n)}. Virtual
+     * threads take no place in the tree, as parents or children: the pass's thread unparks each of them (an unpark of a
+     * virtual thread schedules a task, no system call), since one may not get a carrier to wake anyone (see the class
+     * notes). A rescue unparks every waiter it permits itself. {@code permits} is raised before any waiter is
+     * permitted, and each waiter's links are written before its {@code permitted} (a volatile store), so a waiter that
+     * sees its permit sees whom to wake.
+     */
+    private Waiter grantLocked(boolean rescue) {
+        if (head == null) {
+            return null;
+        }
+        long free = rescue ? ring.remainingCapacity() : ring.remainingCapacity() - permits;
         int count = 0;
         Waiter waiter = head;
         while (waiter != null && count < free) {
-            waiter.wakeFirst = null;
-            waiter.wakeSecond = null;
             count++;
             waiter = waiter.next;
         }
         if (count == 0) {
-            return 0;
+            return null;
         }
         queued -= count;
         PERMITS.getAndAdd(this, count);
-        // Children in heap order, walking the list once: the parent moves on one place per two children. The
-        // permitted waiters are followed by the new head (or null), which gets a place in the tree but no children.
-        int wokenInTree = waiter == null ? count : count + 1;
-        Waiter parent = head;
-        Waiter child = head.next;
-        for (int placed = 1; placed < wokenInTree; parent = parent.next) {
-            parent.wakeFirst = child;
-            child = child.next;
-            placed++;
-            if (placed < wokenInTree) {
-                parent.wakeSecond = child;
-                child = child.next;
-                placed++;
+        lastProgress = System.nanoTime();
+        Waiter newHead = waiter;
+        // Waiters to unpark here, in a list; platform waiters (and the new head) in a heap-ordered tree, built in one
+        // walk: each one placed after the root becomes the next child of the oldest node with fewer than two.
+        Waiter toWake = null;
+        Waiter root = null;
+        Waiter lastInTree = null;
+        Waiter parent = null;
+        int inTree = 0;
+        Waiter permitted = head;
+        for (int i = 0; i <= count; i++) {
+            Waiter current = i < count ? permitted : newHead;
+            if (current == null) {
+                break;
+            }
+            current.nextToWake = null;
+            current.nextInTree = null;
+            current.wakeFirst = null;
+            current.wakeSecond = null;
+            if (current.virtual && i < count) {
+                VIRTUAL_PERMITS.getAndAdd(this, 1);
+            }
+            if (current.virtual || rescue) {
+                current.nextToWake = toWake;
+                toWake = current;
+            } else if (root == null) {
+                root = current;
+                parent = current;
+                lastInTree = current;
+                inTree = 1;
+            } else {
+                if (parent.wakeFirst == null) {
+                    parent.wakeFirst = current;
+                } else {
+                    parent.wakeSecond = current;
+                    parent = parent.nextInTree;
+                }
+                lastInTree.nextInTree = current;
+                lastInTree = current;
+                inTree++;
+            }
+            if (i < count) {
+                permitted = permitted.next;
             }
         }
-        lastWakeDepth = 31 - Integer.numberOfLeadingZeros(wokenInTree);
-        Waiter permitted = head;
+        if (root != null) {
+            root.nextToWake = toWake;
+            toWake = root;
+        }
+        lastWakeDepth = inTree == 0 ? 0 : 31 - Integer.numberOfLeadingZeros(inTree);
+        permitted = head;
         for (int i = 0; i < count; i++) {
             Waiter following = permitted.next;
+            permitted.linked = false;
+            permitted.prev = null;
+            permitted.next = null;
             permitted.permitted = true;
             permitted = following;
         }
-        head = waiter;
-        if (waiter == null) {
+        head = newHead;
+        if (newHead == null) {
             tail = null;
         } else {
-            waiter.prev = null;
+            newHead.prev = null;
         }
-        return count;
+        return toWake;
     }
 
     /**
-     * Outside the lock: unparks the first of the {@code count} waiters permitted from {@code first} (the tree wakes the
-     * rest, see {@link #grantLocked}); {@code self} is running and passes the wake-up on itself.
+     * Outside the lock: unparks the waiters a pass returned (see {@link #grantLocked}); {@code self} is running and
+     * passes its wake-ups on itself.
      */
-    private static void wake(Waiter first, int count, Waiter self) {
-        if (count > 0 && first != self) {
-            LockSupport.unpark(first.thread);
+    private static void wake(Waiter toWake, Waiter self) {
+        for (Waiter waiter = toWake; waiter != null; ) {
+            Waiter following = waiter.nextToWake;
+            if (waiter != self) {
+                LockSupport.unpark(waiter.thread);
+            }
+            waiter = following;
         }
     }
 
@@ -387,6 +568,23 @@ final class CapacityGate {
         }
     }
 
+    /**
+     * Takes the lock without ever queueing for it (see the class notes): spins, then parks
+     * {@value #LOCK_BACKOFF_NANOS} ns between tries. The holder is a running thread a few instructions from its unlock.
+     */
+    private void lockQuietly() {
+        if (lock.tryLock()) {
+            return;
+        }
+        for (int tries = 1; !lock.tryLock(); tries++) {
+            if (tries < LOCK_SPINS) {
+                Thread.onSpinWait();
+            } else {
+                LockSupport.parkNanos(this, LOCK_BACKOFF_NANOS);
+            }
+        }
+    }
+
     /** Unlocks, then runs the passes another thread asked for while the lock was held (see the class notes). */
     private void unlockAndServe() {
         lock.unlock();
@@ -395,16 +593,13 @@ final class CapacityGate {
 
     private void serveWantedPasses() {
         while (passWanted && lock.tryLock()) {
-            Waiter first;
-            int count;
+            Waiter toWake;
             try {
-                passWanted = false;
-                first = head;
-                count = grantLocked();
+                toWake = passLocked(false);
             } finally {
                 lock.unlock();
             }
-            wake(first, count, null);
+            wake(toWake, null);
         }
     }
 
@@ -420,9 +615,28 @@ final class CapacityGate {
         }
     }
 
+    /**
+     * Called by the consumer while it idles with callers queued: if virtual threads' permits have stayed unused for
+     * {@value #STALL_NANOS} ns (their callers cannot run: see the class notes), permits queued callers for the free
+     * slots and unparks them. Never waits for the lock: a holder is making progress.
+     */
+    void rescueIfStalled() {
+        if (queued == 0 || !lock.tryLock()) {
+            return;
+        }
+        Waiter toWake;
+        try {
+            toWake = passLocked(true);
+        } finally {
+            lock.unlock();
+        }
+        wake(toWake, null);
+        serveWantedPasses();
+    }
+
     /** Wakes every queued caller so that it re-checks the pipeline's state; any thread. */
     void signalAll() {
-        lock.lock();
+        lockQuietly();
         try {
             for (Waiter waiter = head; waiter != null; waiter = waiter.next) {
                 LockSupport.unpark(waiter.thread);
@@ -432,9 +646,9 @@ final class CapacityGate {
         }
     }
 
-    /** The depth of the last grant pass's wake tree: 0 when it woke one waiter; for tests. */
+    /** The depth of the last grant pass's wake tree of platform threads: 0 when it woke one; for tests. */
     int lastWakeDepth() {
-        lock.lock();
+        lockQuietly();
         try {
             return lastWakeDepth;
         } finally {
@@ -445,6 +659,11 @@ final class CapacityGate {
     /** How many times a queued caller woke up so far (permitted, made head, timed out, released or interrupted). */
     long wakeUps() {
         return wakeUps.sum();
+    }
+
+    /** How many passes looked past permits that had stayed unused (see the class notes). */
+    long rescues() {
+        return rescues.sum();
     }
 
     /** The number of callers queued and not yet permitted (a volatile read). */

@@ -29,12 +29,17 @@ import java.util.function.IntSupplier;
  * <p>Implementation notes:
  * <ul>
  * <li>{@code consumed} (a Disruptor {@link Sequence}, the ring's only gating sequence) has one writer, this
- * loop; it is a release store, made every {@value #RELEASE_STRIDE} events and at the end of each batch,
+ * loop; it is a release store, made every {@value #RELEASE_STRIDE} events (every eighth of a smaller ring's slots:
+ * a ring of 64 released only at the end of each batch kept its waiting callers waiting for a whole ring's delivery)
+ * and at the end of each batch,
  * after the slots were cleared. Free slots are handed to the callers queued on the {@link CapacityGate}
  * ({@link CapacityGate#slotsReleased}: a full fence and a volatile load when nobody waits), oldest first, at the end
  * of each batch and, within a batch, once a quarter of the ring has been released since the last hand-over: a woken
  * caller then also finds room for a burst of further events instead of parking again after one, and the consumer
- * (the bottleneck while the ring is full) does not run a hand-over every 64 events. A caller served that way that
+ * (the bottleneck while the ring is full) does not run a hand-over every 64 events. Under DROP_BELOW_WARN, where
+ * only WARN and ERROR callers wait and events below WARN give way to them, the slot of every event delivered is
+ * released and handed over while such a caller waits (one volatile read of the gate's count per event), so that a
+ * WARN waits for one event's delivery, not a quarter ring's. A caller served that way that
  * finds the ring full again queues behind those still waiting, so every waiter is served within about a quarter ring
  * plus the callers ahead of it. The gate's notes say why no hand-over is lost.
  * <li>Slots are read after {@code RingBuffer.isAvailable} (an acquire load of the producer's release store).
@@ -80,6 +85,10 @@ final class ConsumerLoop<S> implements Runnable {
     private final int maxBatchSize;
     /** Released slots between two hand-overs to waiting callers within a batch. */
     private final long handOverStride;
+    /** Delivered events between two releases of slots within a batch. */
+    private final int releaseStride;
+    /** DROP_BELOW_WARN: a waiting caller (a WARN or ERROR) is handed the slot of each event delivered. */
+    private final boolean handOverEachEventToWaiters;
     /** The next sequence to hand on; consumer thread only. */
     private long next;
     /** The sequence up to which freed slots were last handed over to waiting callers; consumer thread only. */
@@ -122,7 +131,7 @@ final class ConsumerLoop<S> implements Runnable {
 
     ConsumerLoop(RingBuffer<Entry<S>> ring, Sequence consumed, EventSink<S> sink, PipelineState state, CapacityGate gate,
                  ConsumerParking parking, ActivityReporter reporter, StatusReporter status, String appender, int maxBatchSize,
-                 IntSupplier callersOnSlowPath, Runnable onEnd) {
+                 boolean handOverEachEvent, IntSupplier callersOnSlowPath, Runnable onEnd) {
         this.ring = ring;
         this.consumed = consumed;
         this.sink = sink;
@@ -133,7 +142,9 @@ final class ConsumerLoop<S> implements Runnable {
         this.status = status;
         this.appender = appender;
         this.maxBatchSize = maxBatchSize;
-        this.handOverStride = Math.max(RELEASE_STRIDE, ring.getBufferSize() / 4);
+        this.releaseStride = Math.max(1, Math.min(RELEASE_STRIDE, ring.getBufferSize() / 8));
+        this.handOverStride = handOverEachEvent ? 1 : Math.max(releaseStride, ring.getBufferSize() / 4);
+        this.handOverEachEventToWaiters = handOverEachEvent;
         this.workOrStop = () -> ring.isAvailable(awaited) || state.get() != PipelineState.RUNNING;
         this.awaitedClaimed = () -> ring.getCursor() >= awaited;
         this.callersOnSlowPath = callersOnSlowPath;
@@ -167,6 +178,13 @@ final class ConsumerLoop<S> implements Runnable {
                     return;
                 }
                 awaited = from;
+                if (current == PipelineState.DRAINING || gate.waiters() > 0) {
+                    // Naps only, no deep park: a caller that leaves the slow path without publishing wakes nobody,
+                    // and callers queued in the gate with nothing to deliver means their permits are unused: a
+                    // permitted virtual thread that cannot get a carrier (see CapacityGate); look past them in time.
+                    idleRounds = Math.min(idleRounds, ConsumerParking.NAP_ROUNDS - 1);
+                    gate.rescueIfStalled();
+                }
                 idleRounds = parking.idle(idleRounds, workOrStop, awaitedClaimed);
                 if (ConsumerParking.isDeeplyIdle(idleRounds)) {
                     Thread.interrupted();
@@ -233,7 +251,8 @@ final class ConsumerLoop<S> implements Runnable {
             }
             FINISHED.setRelease(this, sequence);
             clear(entry);
-            if (sequence != to && ((sequence - from + 1) % RELEASE_STRIDE) == 0) {
+            if (sequence != to && (((sequence - from + 1) % releaseStride) == 0
+                    || handOverEachEventToWaiters && gate.waiters() > 0)) {
                 release(sequence, sequence - handedOverUpTo >= handOverStride);
             }
         }

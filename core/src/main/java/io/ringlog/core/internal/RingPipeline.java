@@ -135,7 +135,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         this.gate = new CapacityGate(ring);
         this.reporter = new ActivityReporter(settings, this.status, drops, state, System.nanoTime());
         this.consumer = new ConsumerLoop<>(ring, consumed, sink, state, gate, parking, reporter, this.status,
-                settings.name(), settings.maxBatchSize(), callersWaiting::get, this::consumerEnded);
+                settings.name(), settings.maxBatchSize(), settings.fullQueuePolicy() == FullQueuePolicy.DROP_BELOW_WARN,
+                callersWaiting::get, this::consumerEnded);
         this.discardingThreshold = settings.discardingThreshold();
         this.policy = settings.fullQueuePolicy();
         this.maxBlockTimeNanos = settings.maxBlockTimeNanos();
@@ -226,16 +227,29 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         }
         long sequence;
         try {
-            if (gate.nothingPromised()) {
+            if (yieldsToWaiters(level)) {
+                if ((sequence = gate.claimIfNobodyWaits()) == CapacityGate.NO_SLOT) {
+                    return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed) : refusedAsFull();
+                }
+            } else if (gate.nothingPromised()) {
                 sequence = ring.tryNext();
             } else if ((sequence = gate.claimIfUnpromised()) == CapacityGate.NO_SLOT) {
                 // The free slots are promised to callers woken to claim them: full, for this caller.
-                return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed) : OfferOutcome.FULL;
+                return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed) : refusedAsFull();
             }
         } catch (InsufficientCapacityException full) {
-            return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed) : OfferOutcome.FULL;
+            return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed) : refusedAsFull();
         }
         return publishClaimed(sequence, level, event, prepared, writer, countClosed);
+    }
+
+    /**
+     * A {@link #tryOffer} that found no free slot: the consumer may be napping (see ConsumerParking), and the caller
+     * is about to write its event itself, out of order, for as long as the ring stays full: have the ring drained now.
+     */
+    private OfferOutcome refusedAsFull() {
+        parking.wakeIfIdle(consumerThread);
+        return OfferOutcome.FULL;
     }
 
     /**
@@ -267,10 +281,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             boolean countClosed) {
         callersWaiting.incrementAndGet();
         try {
-            boolean waits = waitsForRoom(level);
-            // A caller that would wait takes a slot at once only if it is promised to no one; one that never waits takes
-            // any free slot (a promised one makes its permitted caller queue again at the head).
-            long sequence = waits ? gate.claimIfUnpromised() : claimIfFree();
+            boolean policyWaits = policyWaits(level);
+            boolean waits = policyWaits && mayWait();
+            // A slot promised to a permitted caller is not free, for a caller that waits as for one that the policy has
+            // drop; an event below WARN under DROP_BELOW_WARN takes no slot at all while a WARN or ERROR waits. Only a
+            // caller that the policy would have wait but cannot (a downstream appender logging on the consumer, a call
+            // nested in the writing of its own slot) takes any free slot: its permitted caller queues again at the head.
+            long sequence = yieldsToWaiters(level) ? gate.claimIfNobodyWaits()
+                    : waits || !policyWaits ? gate.claimIfUnpromised() : claimIfFree();
             if (sequence == CapacityGate.NO_SLOT) {
                 sequence = claimWhenFull(waits);
             }
@@ -370,16 +388,30 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     }
 
     /**
-     * True if the policy has this caller wait for room in a full ring, and waiting can end: it is no downstream
-     * appender logging on the consumer thread, and its log call is not nested in the copy of its own earlier event (a
-     * parameter's {@code toString()}, an encoder's converter) into a slot, for the consumer waits for that very thread
-     * (to return, or to publish the slot it holds) and no slot would be freed: such a call is dropped at once and
-     * counted, instead of a deadlock. Otherwise the policy and block bound decide whether {@code level} waits.
+     * True if waiting for room can end for this caller: it is no downstream appender logging on the consumer thread,
+     * and its log call is not nested in the copy of its own earlier event (a parameter's {@code toString()}, an
+     * encoder's converter) into a slot, for the consumer waits for that very thread (to return, or to publish the slot
+     * it holds) and no slot would be freed: such a call is dropped at once and counted, instead of a deadlock. Asked
+     * only of a caller whose policy would have it wait ({@link #policyWaits}).
      */
-    private boolean waitsForRoom(EventLevel level) {
-        return !isDeliveringThread() && policy != FullQueuePolicy.DROP_ALL
-                && !(policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn()) && maxBlockTimeNanos != 0
-                && !isWritingASlot();
+    private boolean mayWait() {
+        return !isDeliveringThread() && !isWritingASlot();
+    }
+
+    /**
+     * Whether a caller of {@code level} gives way to the callers waiting in the gate: an event below WARN under
+     * DROP_BELOW_WARN is dropped rather than take a slot while a WARN or ERROR waits for one, however many slots the
+     * consumer has just released (an INFO flood would otherwise take them before the gate's pass promises them, and
+     * WARNs would wait for as long as the flood lasts, and be dropped at the block bound, while INFO got through).
+     */
+    private boolean yieldsToWaiters(EventLevel level) {
+        return policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn();
+    }
+
+    /** Whether the policy and block bound have a caller of {@code level} wait for room in a full ring. */
+    private boolean policyWaits(EventLevel level) {
+        return policy != FullQueuePolicy.DROP_ALL && !(policy == FullQueuePolicy.DROP_BELOW_WARN && level.isBelowWarn())
+                && maxBlockTimeNanos != 0;
     }
 
     private long claimIfFree() {
