@@ -8,19 +8,25 @@ import ch.qos.logback.core.status.Status;
 /**
  * Stands in for a stream child's own encoder while a {@link RingAsyncAppender} runs, so that the child writes the bytes
  * its encoder produced on the caller's thread instead of encoding the event again on the consumer thread. Every other
- * call, and {@link #encode} of any event the consumer did not hand it bytes for (the child attached to a logger
- * directly as well, a delivery on a caller's thread after the drain), goes to the child's own encoder unchanged.
+ * call, and {@link #encode} of any event it was not handed bytes for (the child attached to a logger directly as
+ * well, a child that passes another event object on), goes to the child's own encoder unchanged.
  *
  * <p>Why: the encoder (the layout: dates, padding, the message, MDC, the stack trace) is most of what a file or
  * console appender costs per event. Synchronous logging runs it on every core at once, and Logback's
- * {@code OutputStreamAppender} calls it outside its lock, so encoders are safe to call from many threads. Run on the
+ * {@code OutputStreamAppender} calls it outside its lock (Logback 1.3 and newer), so the common encoders are written to be
+ * called from many threads. Run on the
  * callers, it stays spread over every core, and the one consumer thread is left the serial part: the rollover check,
  * the write into the stream's buffer and the flush at the end of each batch. On a saturated machine, where hundreds of
  * request threads share the cores with the consumer, that keeps the consumer from becoming the bottleneck.
  *
+ * <p>Why only where it is known to be right (see {@link CallerEncoding}): behind the stock {@code AsyncAppender} the
+ * encoder runs on one thread, and an encoder written for that (one reused buffer, a plain counter, a
+ * {@code SimpleDateFormat}) writes torn and lost events when called from many threads at once.
+ *
  * <p>Thread-safety: {@link #encode} from any thread. The bytes handed over ({@link Handover}) are thread-confined:
- * a {@link ThreadLocal} that only the consumer thread of the appender that installed this encoder ever sets, and
- * {@link #encode} takes them only on that thread and only for the very event they were made for.
+ * a {@link ThreadLocal} that the consumer thread of the appender that installed this encoder sets, and a caller thread
+ * delivering its own event after the drain sets and removes around that delivery; {@link #encode} takes them only on
+ * the thread that set them and only for the very event they were made for.
  */
 final class CallerEncoder implements Encoder<ILoggingEvent> {
 
@@ -64,7 +70,7 @@ final class CallerEncoder implements Encoder<ILoggingEvent> {
         }
     }
 
-    /** The hand-over for the current thread, created on first use; consumer thread only. */
+    /** The hand-over for the current thread, created on first use. */
     Handover handoverForThisThread() {
         Handover handover = handovers.get();
         if (handover == null) {
@@ -72,6 +78,14 @@ final class CallerEncoder implements Encoder<ILoggingEvent> {
             handovers.set(handover);
         }
         return handover;
+    }
+
+    /**
+     * Removes the current thread's hand-over, so that a caller thread that delivered its own event after the drain keeps
+     * no object of ours (a thread outliving this appender's class loader would keep it reachable).
+     */
+    void removeHandoverOfThisThread() {
+        handovers.remove();
     }
 
     @Override

@@ -4,18 +4,33 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.Encoder;
+import ch.qos.logback.core.spi.ContextAware;
 import io.ringlog.core.BiSlotWriter;
+import io.ringlog.core.SlotWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * The children of one {@link RingAsyncAppender} run whose events are encoded on the caller's thread, fixed when it
- * starts: every started {@link OutputStreamAppender} child (file, rolling file and console appenders) that has an
- * encoder and no filter of its own. Their encoders are replaced by {@link CallerEncoder}s until the appender stops.
- * A child with a filter is encoded on the consumer as before (encoding an event its filter then refuses would be
- * wasted on the caller), and so is a child whose encoder another Ringlog appender already stands in for, and one
- * attached after the start.
+ * starts; their encoders are replaced by {@link CallerEncoder}s until the appender stops. Which children, by
+ * {@code callerEncoding} ({@link CallerEncodingMode}):
+ * <ul>
+ * <li>{@code AUTO} (the default): a started {@link OutputStreamAppender} child (file, rolling file and console
+ * appenders) whose encoder is known to be thread-safe ({@link ThreadSafeEncoders}: behind the stock
+ * {@code AsyncAppender} an encoder runs on one thread, and many are written for that), whose class runs Logback's own
+ * append path ({@link StockAppendPath}: a subclass that rewrites the event before {@code super.subAppend} must have its
+ * rewrite encoded), and whose filters, if any, are decided on the caller ({@link CallerFilter}: Spring Boot puts a
+ * {@code ThresholdFilter} on each of its appenders). The others are encoded on the consumer, and the start reports why
+ * for each file or console child (INFO).</li>
+ * <li>{@code ALWAYS}: every started {@code OutputStreamAppender} child with an encoder; the configuration vouches for
+ * its encoder and its append path. Filters that the caller can decide are still decided there.</li>
+ * <li>{@code NEVER}: none.</li>
+ * </ul>
+ * The caller encodes only for a child whose filter, decided on the caller, takes the event; a null entry means the
+ * consumer encodes (the child refused it, its filter is decided on the consumer, or its encoder failed on the caller).
+ * A child whose encoder another Ringlog appender already stands in for, and one attached after the start, are encoded
+ * on the consumer.
  *
  * <p>The caller encodes before it claims its slot ({@link #encodeAhead}) and hands the bytes to the pipeline's offer,
  * whose slot writer ({@link #writer}) only stores them: a ring slot claimed and not yet published holds up the
@@ -31,20 +46,28 @@ import java.util.List;
  * <p>Thread-safety: immutable once built but for the per-thread arrays of bytes encoded ahead, which only their own
  * thread reads or writes; {@link #encodeAhead}, {@link #release}, the {@link #writer} and {@link #encodeInto} from any
  * caller thread, the encoders being thread-safe (see {@link CallerEncoder}). {@link #install} and {@link #uninstall}
- * on the thread that starts and stops the appender. Logback's re-entry guard keeps a log call made by one of these
- * encoders out of this appender on the same thread, so one thread never encodes two events ahead at once.
+ * on the thread that starts and stops the appender. A log call made by one of these encoders on the caller's thread
+ * (a converter that logs) comes back into this appender on the same thread while the thread's array is in use: Logback
+ * 1.5.34 and newer no longer guard an appender against that re-entry, so the array carries an in-use mark and the
+ * nested call encodes into an array of its own.
  */
 final class CallerEncoding {
 
     /** No child encoded on the caller. */
-    static final CallerEncoding NONE = new CallerEncoding(new ArrayList<>(), new ArrayList<>());
+    static final CallerEncoding NONE = new CallerEncoding(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+
+    /** The mark, in the last entry of a thread's array, of an array in use; a JDK object (see {@link #ahead}). */
+    private static final Object IN_USE = Boolean.TRUE;
 
     private final OutputStreamAppender<ILoggingEvent>[] children;
     private final CallerEncoder[] encoders;
+    /** Per child: its filter decided on the caller, or null for one decided on the consumer only (always). */
+    private final CallerFilter[] filters;
     /**
      * With several children: what a thread encoded for its next event before claiming a slot, that thread only, the
-     * bytes for each child. An {@code Object[]}, a class of the JDK's, so that a thread outliving this appender's class
-     * loader (a redeployed application's) keeps none of its classes reachable; emptied after each offer.
+     * bytes for each child, then the in-use mark. An {@code Object[]}, a class of the JDK's, so that a thread outliving
+     * this appender's class loader (a redeployed application's) keeps none of its classes reachable; emptied after
+     * each offer.
      */
     private final ThreadLocal<Object[]> ahead = new ThreadLocal<>();
     /**
@@ -52,19 +75,29 @@ final class CallerEncoding {
      * nothing of ours; it tells the slot which run's encoders made the bytes.
      */
     private final BiSlotWriter<EventSlot, ILoggingEvent, Object> writer = (slot, event, encodedAhead) -> slot.write(this, event, encodedAhead);
+    /** Stores an event without bytes encoded ahead: the consumer encodes it. */
+    private final SlotWriter<EventSlot, ILoggingEvent> writerWithoutBytes = (slot, event) -> slot.write(this, event, null);
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private CallerEncoding(List<OutputStreamAppender<ILoggingEvent>> children, List<CallerEncoder> encoders) {
+    private CallerEncoding(List<OutputStreamAppender<ILoggingEvent>> children, List<CallerEncoder> encoders, List<CallerFilter> filters) {
         this.children = children.toArray(new OutputStreamAppender[0]);
         this.encoders = encoders.toArray(new CallerEncoder[0]);
+        this.filters = filters.toArray(new CallerFilter[0]);
     }
 
-    /** Stands a {@link CallerEncoder} in for the encoder of every eligible child (see the class notes). */
-    static CallerEncoding install(Appender<ILoggingEvent>[] snapshot) {
+    /**
+     * Stands a {@link CallerEncoder} in for the encoder of every child that {@code mode} picks (see the class notes);
+     * in {@code AUTO}, reports each file or console child left to the consumer, and why, as INFO on {@code status}.
+     */
+    static CallerEncoding install(Appender<ILoggingEvent>[] snapshot, CallerEncodingMode mode, ContextAware status, String appender) {
         List<OutputStreamAppender<ILoggingEvent>> children = new ArrayList<>();
         List<CallerEncoder> encoders = new ArrayList<>();
+        List<CallerFilter> filters = new ArrayList<>();
+        if (mode == CallerEncodingMode.NEVER) {
+            return NONE;
+        }
         for (Appender<ILoggingEvent> child : snapshot) {
-            if (!(child instanceof OutputStreamAppender) || !child.isStarted() || !child.getCopyOfAttachedFiltersList().isEmpty()) {
+            if (!(child instanceof OutputStreamAppender) || !child.isStarted()) {
                 continue;
             }
             OutputStreamAppender<ILoggingEvent> stream = (OutputStreamAppender<ILoggingEvent>) child;
@@ -72,12 +105,38 @@ final class CallerEncoding {
             if (own == null || own instanceof CallerEncoder) {
                 continue;
             }
+            CallerFilter filter = CallerFilter.of(child);
+            if (mode == CallerEncodingMode.AUTO) {
+                String onConsumer = whyOnConsumer(stream, own, filter);
+                if (onConsumer != null) {
+                    status.addInfo("Appender [" + appender + "] encodes the events of child appender [" + child.getName()
+                            + "] on its consumer thread, as the stock AsyncAppender does: " + onConsumer
+                            + ". Set <callerEncoding>ALWAYS</callerEncoding> to encode on the callers' threads if that is safe.");
+                    continue;
+                }
+            }
             CallerEncoder standIn = new CallerEncoder(own);
             stream.setEncoder(standIn);
             children.add(stream);
             encoders.add(standIn);
+            filters.add(filter);
         }
-        return children.isEmpty() ? NONE : new CallerEncoding(children, encoders);
+        return children.isEmpty() ? NONE : new CallerEncoding(children, encoders, filters);
+    }
+
+    /** Why {@code AUTO} leaves a stream child to the consumer, or null if it is encoded on the callers. */
+    private static String whyOnConsumer(OutputStreamAppender<ILoggingEvent> child, Encoder<ILoggingEvent> own, CallerFilter filter) {
+        if (!ThreadSafeEncoders.isKnown(own)) {
+            return "its encoder " + own.getClass().getName() + " is not known to be thread-safe";
+        }
+        String override = StockAppendPath.overrideIn(child.getClass());
+        if (override != null) {
+            return "its class overrides Logback's append path (" + override + "), which may change the event before it is encoded";
+        }
+        if (filter == null) {
+            return "it has a filter that only it can decide (Ringlog decides ThresholdFilter and LevelFilter on the callers)";
+        }
+        return null;
     }
 
     /** Gives each child its own encoder back, unless something else replaced ours meanwhile. */
@@ -94,32 +153,45 @@ final class CallerEncoding {
         return children.length;
     }
 
-    /** Encodes {@code event} for each child, on the caller's thread; a null entry: the consumer encodes it. */
+    /** Encodes {@code event} for each child that takes it, on the caller's thread; a null entry: the consumer encodes it. */
     void encodeInto(ILoggingEvent event, byte[][] encoded) {
         for (int i = 0; i < encoders.length; i++) {
-            encoded[i] = encoders[i].encodeOnCaller(event);
+            encoded[i] = encodeFor(i, event);
         }
+    }
+
+    /** The bytes of child {@code i} for {@code event}, or null if its filter refuses it or its encoder failed. */
+    private byte[] encodeFor(int i, ILoggingEvent event) {
+        CallerFilter filter = filters[i];
+        if (filter != null && !filter.takes(event)) {
+            return null;
+        }
+        return encoders[i].encodeOnCaller(event);
     }
 
     /**
      * Encodes {@code event} for each child on the caller's thread, before it claims a slot: the {@code byte[]} of the
-     * one child (null if its encoder failed: the consumer then encodes), the thread's array of them for several
-     * children, null for none. Offer it with {@link #writer}, then {@link #release} it.
+     * one child (null if it refuses the event or its encoder failed: the consumer then encodes), the thread's array
+     * of them for several children, null for none. Offer it with {@link #writer}, then {@link #release} it.
      */
     Object encodeAhead(ILoggingEvent event) {
-        if (encoders.length == 1) {
-            return encoders[0].encodeOnCaller(event);
+        int count = encoders.length;
+        if (count == 1) {
+            return encodeFor(0, event);
         }
-        if (encoders.length == 0) {
+        if (count == 0) {
             return null;
         }
         Object[] mine = ahead.get();
         if (mine == null) {
-            mine = new Object[encoders.length];
+            mine = new Object[count + 1];
             ahead.set(mine);
+        } else if (mine[count] != null) {
+            mine = new Object[count + 1]; // a log call nested in this thread's own encoding: rare, so it may allocate
         }
-        for (int i = 0; i < encoders.length; i++) {
-            mine[i] = encoders[i].encodeOnCaller(event);
+        mine[count] = IN_USE;
+        for (int i = 0; i < count; i++) {
+            mine[i] = encodeFor(i, event);
         }
         return mine;
     }
@@ -129,18 +201,25 @@ final class CallerEncoding {
         return writer;
     }
 
+    /** A slot writer that stores the event without bytes (the consumer encodes it): a constant of this run. */
+    SlotWriter<EventSlot, ILoggingEvent> writerWithoutBytes() {
+        return writerWithoutBytes;
+    }
+
     /**
-     * Stores in a slot's array the bytes that {@link #encodeAhead} of this run made ({@code encodedAhead}), inside the
-     * claimed slot; runs on the caller's thread.
+     * Stores in a slot's array the bytes that {@link #encodeAhead} of this run made ({@code encodedAhead}, null for
+     * none), inside the claimed slot; runs on the caller's thread.
      */
     void takeInto(Object encodedAhead, byte[][] encoded) {
-        if (encoded.length == 1) {
+        if (encodedAhead == null) {
+            Arrays.fill(encoded, null);
+        } else if (encoded.length == 1) {
             encoded[0] = (byte[]) encodedAhead;
-            return;
-        }
-        Object[] mine = (Object[]) encodedAhead;
-        for (int i = 0; i < encoded.length; i++) {
-            encoded[i] = (byte[]) mine[i];
+        } else {
+            Object[] mine = (Object[]) encodedAhead;
+            for (int i = 0; i < encoded.length; i++) {
+                encoded[i] = (byte[]) mine[i];
+            }
         }
     }
 
@@ -148,6 +227,28 @@ final class CallerEncoding {
     void release(Object encodedAhead) {
         if (encodedAhead instanceof Object[]) {
             Arrays.fill((Object[]) encodedAhead, null);
+        }
+    }
+
+    /**
+     * Hands the bytes {@link #encodeAhead} made for {@code event} to the children's stand-in encoders on this thread,
+     * for a delivery on the caller's thread (after the drain), so that the event is not encoded a second time. Call
+     * {@link #withdrawOnThisThread} after the delivery. Rare path: it may allocate.
+     */
+    void handOverOnThisThread(ILoggingEvent event, Object encodedAhead) {
+        for (int i = 0; i < encoders.length; i++) {
+            byte[] bytes = encodedAhead == null ? null
+                    : encoders.length == 1 ? (byte[]) encodedAhead : (byte[]) ((Object[]) encodedAhead)[i];
+            if (bytes != null) {
+                encoders[i].handoverForThisThread().offer(event, bytes);
+            }
+        }
+    }
+
+    /** Withdraws what {@link #handOverOnThisThread} handed over and a child did not take; the thread keeps nothing of ours. */
+    void withdrawOnThisThread() {
+        for (CallerEncoder encoder : encoders) {
+            encoder.removeHandoverOfThisThread();
         }
     }
 

@@ -23,7 +23,7 @@ final class EventSlot {
 
     /**
      * Stores the event and the bytes {@code from} encoded ahead for it on this caller's thread (see
-     * {@link CallerEncoding#writer()}). Bytes of another run's encoders (a caller that read the appender's fields across a
+     * {@link CallerEncoding#writer()}; null: none, the consumer encodes it). Bytes of another run's encoders (a caller that read the appender's fields across a
      * stop and start) are not this slot's: it encodes the event with its own, still on the caller's thread.
      */
     void write(CallerEncoding from, ILoggingEvent event, Object encodedAhead) {

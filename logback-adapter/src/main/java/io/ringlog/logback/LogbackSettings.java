@@ -23,6 +23,9 @@ final class LogbackSettings {
     /** Default {@code maxBatchSize}. */
     static final int DEFAULT_MAX_BATCH_SIZE = PipelineSettings.DEFAULT_MAX_BATCH_SIZE;
 
+    /** Default {@code callerEncoding}: encode on the callers only where it is known to be right. */
+    static final String DEFAULT_CALLER_ENCODING = "AUTO";
+
     /** logstash-logback-encoder's name for {@code maxFlushTime}, whose 0 and negative values mean otherwise. */
     static final String SHUTDOWN_GRACE_PERIOD = "shutdownGracePeriod";
 
@@ -47,6 +50,23 @@ final class LogbackSettings {
     int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
     /** Whether children with {@code immediateFlush=false} are flushed at the end of each batch (by {@link ChildDelivery}). */
     boolean flushAtEndOfBatch = true;
+    /** As written: {@code AUTO}, {@code ALWAYS} or {@code NEVER} ({@link CallerEncodingMode}), read by {@link #callerEncodingMode}. */
+    String callerEncoding = DEFAULT_CALLER_ENCODING;
+
+    /**
+     * The {@code callerEncoding} mode. An unknown value is an error, reported through {@code status}, and the default
+     * ({@code AUTO}) is used: it never encodes on the callers where that could be wrong, and refusing to start would
+     * lose every event for a setting that only tunes where work is done.
+     */
+    CallerEncodingMode callerEncodingMode(String appender, ContextAware status) {
+        CallerEncodingMode mode = CallerEncodingMode.parse(callerEncoding);
+        if (mode == null) {
+            status.addError("Unknown callerEncoding [" + callerEncoding + "]: expected AUTO, ALWAYS or NEVER; appender [" + appender
+                    + "] uses AUTO, which encodes on the callers' threads only for encoders known to be thread-safe.");
+            return CallerEncodingMode.AUTO;
+        }
+        return mode;
+    }
 
     /**
      * Validates and translates. Every problem is reported through {@code status} in Logback's terms;

@@ -33,6 +33,7 @@ import java.util.concurrent.TimeUnit;
  *   <includeCallerData>false</includeCallerData> <!-- capture %method/%line on the caller's thread -->
  *   <maxBatchSize>1024</maxBatchSize>            <!-- most events between two flushes -->
  *   <flushAtEndOfBatch>true</flushAtEndOfBatch>  <!-- flush immediateFlush=false children at each batch end too -->
+ *   <callerEncoding>AUTO</callerEncoding>        <!-- AUTO | ALWAYS | NEVER: where file and console children are encoded -->
  *   <drainOnExit>true</drainOnExit>              <!-- deliver what is queued when the JVM exits without stopping Logback -->
  *   <jmx>true</jmx>                              <!-- io.ringlog:type=AsyncAppender,framework=logback,context=..,name=.. -->
  *   <jmxName>orders</jmxName>                    <!-- the MBean's name key; default: the appender's name -->
@@ -54,14 +55,20 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Events are prepared on the caller's thread ({@code prepareForDeferredProcessing()}: formatted message,
  * thread name, MDC; plus caller data with {@code includeCallerData}), so the output is what a synchronous
- * appender would have written. File and console children ({@code OutputStreamAppender}s) without a filter of their
- * own are also encoded there, with their own encoder, and the consumer writes the bytes (see {@code CallerEncoder}):
- * the encoder's work stays spread over the callers' cores as in synchronous logging, and the consumer keeps only the
- * serial part (rollover checks, writes, one flush per batch). Such a child's encoder reads the event on the caller's
- * thread, so caller data its pattern asks for ({@code %method}, {@code %line}) is the real call site, as with a
- * synchronous appender, even without {@code includeCallerData}; a child encoded on the consumer prints {@code ?}
- * there unless {@code includeCallerData} is on, as behind the stock {@code AsyncAppender}. The argument array and key/value pairs of an event remain references: an
- * encoder that reads them (rather than the formatted message) sees later mutations, as with the stock appender.
+ * appender would have written. A child's {@code ThresholdFilter} or {@code LevelFilter} is decided there too, before a
+ * slot is claimed: an event every child refuses takes no slot and is counted nowhere. File and console children
+ * ({@code OutputStreamAppender}s) are also encoded there, with their own encoder, where that is known to be right
+ * ({@code callerEncoding=AUTO}: a thread-safe encoder such as Logback's pattern and JSON encoders, logstash-logback-encoder's
+ * and Spring Boot's structured ones, Logback's own append path, filters decided on the caller; see
+ * {@code CallerEncoding}), and the consumer writes the bytes (see {@code CallerEncoder}): the encoder's work stays
+ * spread over the callers' cores as in synchronous logging, and the consumer keeps only the serial part (rollover
+ * checks, writes, one flush per batch). {@code ALWAYS} encodes every file and console child on the callers (the
+ * configuration vouches for their encoders), {@code NEVER} none, as the stock appender. Such a child's encoder reads
+ * the event on the caller's thread, so caller data its pattern asks for ({@code %method}, {@code %line}) is the real
+ * call site, as with a synchronous appender, even without {@code includeCallerData}; a child encoded on the consumer
+ * prints {@code ?} there unless {@code includeCallerData} is on, as behind the stock {@code AsyncAppender}. The
+ * argument array and key/value pairs of an event remain references: an encoder that reads them (rather than the
+ * formatted message) sees later mutations, as with the stock appender.
  *
  * <p>Flushing: children that are {@code OutputStreamAppender}s (file, rolling file and console appenders) write
  * every event but flush only at the end of each batch, inside their own lock (see {@code BatchedFlush}); under
@@ -82,7 +89,9 @@ import java.util.concurrent.TimeUnit;
  * are complete on disk). Events that arrive after a completed drain while Logback still calls this appender (other
  * shutdown hooks logging after the exit drain, as Spring Boot's does while it closes its context) are written on
  * the caller's thread, after that drain, and counted as {@code deliveredDirectly}; the children are stopped only
- * after such writes in progress have returned. After a drain that hit {@code maxFlushTime} every later event is
+ * after such writes in progress have returned. An event a child logs on the consumer thread once the ring no longer
+ * queues (in the closing window of that drain) is dropped and counted instead: delivered there it would re-enter the
+ * children it comes from. After a drain that hit {@code maxFlushTime} every later event is
  * dropped and counted instead. A stop called by a child on a thread delivering this appender's events does not wait for the drain it is
  * part of: the drain follows, then the children are stopped. A child that is also attached to a logger directly is
  * stopped by Logback's reset in logger order, possibly before this appender drains into it: attach each child in
@@ -95,7 +104,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Supported Logback: {@value LogbackVersion#MINIMUM} or newer (tested on the latest 1.3, 1.4, 1.5 and 1.6); on an
  * older Logback {@link #start()} reports an error and the appender stays stopped.
  *
- * <p>Implementation notes: {@code pipeline} and {@code callerData} are written by {@code start()} before
+ * <p>Implementation notes: {@code pipeline}, {@code encoding}, {@code childrenFilter} and {@code callerData} are written by {@code start()} before
  * {@code super.start()} stores the volatile {@code started} flag (volatile since Logback 1.5.7); producers
  * read them in {@link #append} after {@code doAppend} has loaded that flag, and {@link #getStats()} loads it
  * first, so both see the current pipeline without a lock or a volatile field of ours. Before 1.5.7 the flag
@@ -133,6 +142,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     private final LogbackStatus status = new LogbackStatus(this);
     private AsyncPipeline<EventSlot> pipeline;
     private CallerEncoding encoding = CallerEncoding.NONE;
+    private ChildrenFilter childrenFilter = ChildrenFilter.OFFER_ALL;
     /** The thread stopping the previous run's children, if a stop left that to one; start() waits for it. */
     private Thread childStopper;
     private boolean callerData;
@@ -168,7 +178,9 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         }
         awaitPreviousChildStopper(pipelineSettings.drainTimeoutMillis());
         children.startStopped(this);
-        CallerEncoding encodedOnCaller = CallerEncoding.install(children.snapshot());
+        CallerEncodingMode mode = settings.callerEncodingMode(name, this);
+        Appender<ILoggingEvent>[] started = children.snapshot();
+        CallerEncoding encodedOnCaller = CallerEncoding.install(started, mode, this, name);
         ChildDelivery delivery = new ChildDelivery(children, encodedOnCaller, this, settings.flushAtEndOfBatch);
         AsyncPipeline<EventSlot> created = AsyncPipeline.create(pipelineSettings, () -> new EventSlot(encodedOnCaller),
                 delivery, status);
@@ -181,6 +193,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         }
         pipeline = created;
         encoding = encodedOnCaller;
+        childrenFilter = ChildrenFilter.of(started);
         callerData = settings.includeCallerData;
         if (settings.jmx) {
             mbean = registerMBean(name, created);
@@ -191,11 +204,14 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     }
 
     /**
-     * Prepares the event on the caller's thread and offers it to the pipeline; the full-queue policy
-     * decides whether the caller waits or the event is dropped (and counted).
+     * Decides the children's level filters, prepares and encodes the event on the caller's thread and offers it to the
+     * pipeline; the full-queue policy decides whether the caller waits or the event is dropped (and counted).
      */
     @Override
     protected void append(ILoggingEvent event) {
+        if (childrenFilter.refusedByEveryChild(event, children)) {
+            return; // as in synchronous logging: every child's filter refuses it, and nothing counts it
+        }
         event.prepareForDeferredProcessing();
         if (callerData) {
             event.getCallerData();
@@ -218,15 +234,27 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
      * The pipeline no longer queues although Logback still calls this appender: its JVM-exit drain ran while the
      * application goes on logging from its own shutdown hooks (Spring Boot closes its context there and only then
      * stops Logback), or its consumer thread failed. Waits for the drain in progress, so that the caller's earlier
-     * events are written first, then writes the event on the caller's thread, as a synchronous appender would. After
-     * a drain that gave up (a child blocked or too slow) the pipeline drops and counts it instead.
+     * events are written first, then writes the event on the caller's thread, as a synchronous appender would, with the
+     * bytes already encoded for it. After a drain that gave up (a child blocked or too slow) the pipeline drops and
+     * counts it instead. On the consumer thread itself (a child logging in the closing window of the drain, after the
+     * ring stopped queueing) the event is dropped and counted: delivered there, it would re-enter the children it comes
+     * from (without end on Logback 1.5.34 and newer, whose appenders have no re-entry guard).
      */
     private void appendAfterDrain(AsyncPipeline<EventSlot> ring, EventLevel level, ILoggingEvent event, CallerEncoding encodedHere,
             Object encodedAhead) {
+        if (ring.isDeliveringThread()) {
+            ring.offer(level, event, encodedHere.writerWithoutBytes()); // the ring is closed: counts it as dropped
+            return;
+        }
         ring.stop();
         if (ring.offerWhileRunning(level, event, encodedAhead, encodedHere.writer()) == OfferOutcome.CLOSED) {
             // Allocates on this rare path only: the pipeline no longer queues.
-            ring.deliverOnCallerThread(level, event, this::appendToChildrenNow);
+            encodedHere.handOverOnThisThread(event, encodedAhead);
+            try {
+                ring.deliverOnCallerThread(level, event, this::appendToChildrenNow);
+            } finally {
+                encodedHere.withdrawOnThisThread();
+            }
         }
     }
 
@@ -248,6 +276,7 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         AsyncPipeline<EventSlot> ring = pipeline;
         CallerEncoding stopped = encoding;
         encoding = CallerEncoding.NONE;
+        childrenFilter = ChildrenFilter.OFFER_ALL;
         StopReport report = ring.stop();
         closeMBean();
         live.close();
@@ -502,6 +531,25 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     /** Whether buffered children are flushed at the end of each batch. */
     public boolean isFlushAtEndOfBatch() {
         return settings.flushAtEndOfBatch;
+    }
+
+    /**
+     * Where file and console children ({@code OutputStreamAppender}s) are encoded: {@code AUTO} (default
+     * {@value LogbackSettings#DEFAULT_CALLER_ENCODING}) on the callers' threads where that is known to be right (a
+     * thread-safe encoder such as Logback's {@code PatternLayoutEncoder} or {@code JsonEncoder}, logstash-logback-encoder's
+     * or Spring Boot's structured encoders; a child class that keeps Logback's append path; no filter, or only
+     * {@code ThresholdFilter}/{@code LevelFilter}, decided on the caller), on the consumer thread otherwise;
+     * {@code ALWAYS} on the callers for every such child, for encoders the configuration knows to be thread-safe;
+     * {@code NEVER} on the consumer, as the stock {@code AsyncAppender}. Case-insensitive; an unknown value is reported
+     * as an error and {@code AUTO} is used.
+     */
+    public void setCallerEncoding(String callerEncoding) {
+        settings.callerEncoding = callerEncoding;
+    }
+
+    /** The configured caller encoding, as written. */
+    public String getCallerEncoding() {
+        return settings.callerEncoding;
     }
 
     // ---- configuration: logstash-logback-encoder's names for the same properties ----

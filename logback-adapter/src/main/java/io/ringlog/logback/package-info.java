@@ -19,8 +19,10 @@
  * job: {@code LogbackSettings} translates the Logback vocabulary into core settings (the only place that
  * does), {@code EventSlot} carries an event through the ring, {@code EventLevels} maps levels,
  * {@code ChildAppenders} holds the {@code <appender-ref>} children, {@code ChildDelivery} fans each event
- * out to them, {@code CallerEncoding} picks the file and console children encoded on the callers' threads and
- * {@code CallerEncoder} stands in for their encoders to hand the consumer those bytes, {@code BatchedFlush} flushes a file or console child once per batch, at its end, {@code LogbackStatus} routes core
+ * out to them, {@code CallerEncoding} picks the file and console children encoded on the callers' threads
+ * ({@code CallerEncodingMode}; {@code ThreadSafeEncoders}, {@code StockAppendPath} and {@code CallerFilter} tell where
+ * that is right) and {@code CallerEncoder} stands in for their encoders to hand the consumer those bytes,
+ * {@code ChildrenFilter} spares a slot for an event that every child's level filter refuses, {@code BatchedFlush} flushes a file or console child once per batch, at its end, {@code LogbackStatus} routes core
  * reports into Logback's status manager, and {@code LogbackVersion} refuses a Logback older than 1.3.
  *
  * <p>Shutdown: {@code stop()} stops the pipeline (which drains within {@code maxFlushTime}), then stops

@@ -3,6 +3,7 @@ package io.ringlog.logback;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.core.OutputStreamAppender;
 import io.ringlog.contract.TestThreads;
 import java.io.IOException;
@@ -20,8 +21,9 @@ import org.slf4j.spi.MDCAdapter;
 
 /**
  * File children without a filter are encoded on the callers' threads, with their own encoder, and write what
- * synchronous logging writes; a child with a filter is encoded on the consumer; the children get their own encoders
- * back when the appender stops. (Rolling over while encoded on the callers is the rolling contract's scenario,
+ * synchronous logging writes; a child with a filter that Ringlog does not decide on the callers is encoded on the
+ * consumer; with {@code callerEncoding=ALWAYS}, children whose encoder Ringlog does not know are encoded on the callers
+ * too; the children get their own encoders back when the appender stops. (Rolling over while encoded on the callers is the rolling contract's scenario,
  * {@code contract-rolling.xml}: its file has no filter, so it is encoded on the callers there too.)
  */
 class CallerEncodingIT {
@@ -35,27 +37,26 @@ class CallerEncodingIT {
 
     @Test
     void aFileChildIsEncodedOnTheCallersAndHoldsWhatSynchronousLoggingWrote() throws Exception {
-        ThreadRecordingEncoder encoded;
-        ThreadRecordingEncoder filtered;
         try (LogbackFixture logback = new LogbackFixture("caller-encoding").property("dir", dir).configure("caller-encoding")) {
             OutputStreamAppender<?> encodedChild = logback.child("ENCODED");
             OutputStreamAppender<?> filteredChild = logback.child("FILTERED");
-            encoded = encodedOnTheCallers(encodedChild);
-            assertThat(filteredChild.getEncoder()).as("a child with a filter keeps its encoder").isInstanceOf(ThreadRecordingEncoder.class);
-            filtered = (ThreadRecordingEncoder) filteredChild.getEncoder();
+            assertThat(encodedChild.getEncoder()).as("ENCODED's encoder while Ringlog runs").isInstanceOf(CallerEncoder.class);
+            Object own = ((CallerEncoder) encodedChild.getEncoder()).own();
+            assertThat(filteredChild.getEncoder()).as("a child with a filter Ringlog cannot decide keeps its encoder")
+                    .isInstanceOf(PatternLayoutEncoder.class);
 
             logFromCallers(logback);
 
             logback.ring().stop();
-            assertThat(encodedChild.getEncoder()).as("its own encoder is back after the stop").isSameAs(encoded);
+            assertThat(encodedChild.getEncoder()).as("its own encoder is back after the stop").isSameAs(own);
         }
         assertEncodedAsSynchronousLoggingWrote();
-        assertThat(encoded.encodingThreads()).as("threads that encoded for the child without a filter")
-                .isNotEmpty().allSatisfy(name -> assertThat(name).startsWith("caller-"));
-        assertThat(filtered.encodingThreads()).as("threads that encoded for the child with a filter").containsExactly("ringlog-RING");
-        assertThat(Files.readAllLines(dir.resolve("filtered.log"), StandardCharsets.UTF_8).stream()
-                .filter(line -> line.matches("(INFO |WARN ) \\[caller-\\d\\] event \\d+")))
-                .as("INFO and WARN lines of the child with a filter").hasSize(THREADS * EVENTS_PER_THREAD / 2);
+        assertThat(Files.readAllLines(dir.resolve("encoded.log"), StandardCharsets.UTF_8).stream().map(LINE::matcher).filter(Matcher::matches))
+                .as("ENCODED's lines, each beginning with the thread that encoded it")
+                .allSatisfy(line -> assertThat(line.group(0)).startsWith(line.group(1) + " "));
+        List<String> filtered = Files.readAllLines(dir.resolve("filtered.log"), StandardCharsets.UTF_8);
+        assertThat(filtered.stream().filter(line -> line.matches("(INFO |WARN ) \\[caller-\\d\\] \\[ringlog-RING\\] event \\d+")))
+                .as("INFO and WARN lines of the child with a filter, each encoded on the consumer").hasSize(THREADS * EVENTS_PER_THREAD / 2);
     }
 
     @Test

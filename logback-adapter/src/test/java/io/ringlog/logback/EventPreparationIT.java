@@ -54,7 +54,7 @@ class EventPreparationIT {
                 .containsExactly(EventPreparationIT.class.getName() + ".logFromANamedMethod hello");
     }
 
-    /** A child with a filter is encoded on the consumer thread, where the call site is unknown, as behind the stock appender. */
+    /** A child encoded on the consumer thread ({@code callerEncoding=NEVER}) does not know the call site, as behind the stock appender. */
     @Test
     void callerDataIsUnknownForAChildEncodedOnTheConsumerWhenNotIncluded() throws Exception {
         assertThat(logFromANamedMethod("caller-data-off-filtered")).containsExactly("?.? hello");

@@ -17,7 +17,8 @@ class EventSlotTest {
         for (int i = 0; i < streams.length; i++) {
             children[i] = streams[i].appender;
         }
-        return CallerEncoding.install(children);
+        // always: FailingEncoder below is a subclass Ringlog does not know
+        return CallerEncoding.install(children, CallerEncodingMode.ALWAYS, streams[0].appender, "RING");
     }
 
     private static StreamFixture stream(String name, String pattern) {
