@@ -65,6 +65,17 @@ public interface AsyncPipeline<S> {
     <E> OfferOutcome offerWhileRunning(EventLevel level, E event, SlotWriter<S, E> writer);
 
     /**
+     * As {@link #offerWhileRunning(EventLevel, Object, SlotWriter)}, for an event that the caller estimates holds
+     * {@code estimatedBytes} of heap while queued (its stack trace, its encoded bytes, a long message): an event of
+     * at least {@value PipelineSettings#COUNTED_FROM_BYTES} bytes counts against the byte bound
+     * ({@link PipelineSettings#maxQueueBytes()}), and one that would pass it is handled as one that finds the ring full.
+     * Any thread.
+     *
+     * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (by the policy, counted) or {@link OfferOutcome#CLOSED}
+     */
+    <E> OfferOutcome offerWhileRunning(EventLevel level, E event, SlotWriter<S, E> writer, long estimatedBytes);
+
+    /**
      * Offers an event as {@link #offerWhileRunning(EventLevel, Object, SlotWriter)} does, with what the caller prepared
      * for it before claiming a slot ({@code prepared}: the bytes it encoded, say), which {@code writer} stores in the
      * slot beside the event. Any thread.
@@ -72,6 +83,14 @@ public interface AsyncPipeline<S> {
      * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (by the policy, counted) or {@link OfferOutcome#CLOSED}
      */
     <E, P> OfferOutcome offerWhileRunning(EventLevel level, E event, P prepared, BiSlotWriter<S, E, P> writer);
+
+    /**
+     * As {@link #offerWhileRunning(EventLevel, Object, Object, BiSlotWriter)}, for an event estimated at
+     * {@code estimatedBytes} (see {@link #offerWhileRunning(EventLevel, Object, SlotWriter, long)}). Any thread.
+     *
+     * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (by the policy, counted) or {@link OfferOutcome#CLOSED}
+     */
+    <E, P> OfferOutcome offerWhileRunning(EventLevel level, E event, P prepared, BiSlotWriter<S, E, P> writer, long estimatedBytes);
 
     /**
      * Offers an event without ever waiting; any thread. For callers that must not wait, such as a logging
@@ -84,6 +103,15 @@ public interface AsyncPipeline<S> {
      * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (counted), or why it was refused
      */
     <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer);
+
+    /**
+     * As {@link #tryOffer(EventLevel, Object, SlotWriter)}, for an event estimated at {@code estimatedBytes} (see
+     * {@link #offerWhileRunning(EventLevel, Object, SlotWriter, long)}): an event that would pass the byte bound is
+     * refused as {@link OfferOutcome#FULL}. Any thread.
+     *
+     * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (counted), or why it was refused
+     */
+    <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer, long estimatedBytes);
 
     /**
      * Stops accepting new callers, delivers everything accepted (including events of callers that were

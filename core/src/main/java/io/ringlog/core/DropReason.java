@@ -15,7 +15,12 @@ public enum DropReason {
     /** The caller waited for room for the longest the block bound allows, and none came. */
     BLOCK_TIME_EXCEEDED("block_time_exceeded"),
     /** The pipeline no longer accepted events: it had stopped, or its drain had given up. */
-    AFTER_STOP("already_shutdown");
+    AFTER_STOP("already_shutdown"),
+    /**
+     * The queued events held as many bytes as the byte bound allows ({@link PipelineSettings#maxQueueBytes()}), and the
+     * full-queue policy dropped the event at once, as for a full ring.
+     */
+    QUEUE_BYTES_FULL("queue_bytes_full");
 
     private final String tagValue;
 

@@ -22,6 +22,10 @@ public final class PipelineSettings {
     public static final long DEFAULT_DRAIN_TIMEOUT_MILLIS = 1000;
     /** How often drops and failures are summarised through the status channel, in milliseconds. */
     public static final long DEFAULT_REPORT_INTERVAL_MILLIS = 10_000;
+    /** The default byte bound is the JVM's maximum heap divided by this: a sixteenth. */
+    public static final int DEFAULT_MAX_QUEUE_BYTES_HEAP_DIVISOR = 16;
+    /** Events estimated at fewer bytes than this are bounded by the slots alone, not counted against the byte bound. */
+    public static final int COUNTED_FROM_BYTES = 1024;
 
     private final String name;
     private final int capacity;
@@ -32,6 +36,7 @@ public final class PipelineSettings {
     private final int maxBatchSize;
     private final boolean drainOnJvmExit;
     private final long reportIntervalMillis;
+    private final long maxQueueBytes;
     private final ThreadFactory threadFactory;
 
     private PipelineSettings(Builder builder) {
@@ -44,6 +49,7 @@ public final class PipelineSettings {
         this.maxBatchSize = builder.maxBatchSize;
         this.drainOnJvmExit = builder.drainOnJvmExit;
         this.reportIntervalMillis = builder.reportIntervalMillis;
+        this.maxQueueBytes = builder.maxQueueBytes < 0 ? defaultMaxQueueBytes() : builder.maxQueueBytes;
         this.threadFactory = builder.threadFactory;
     }
 
@@ -97,6 +103,21 @@ public final class PipelineSettings {
         return reportIntervalMillis;
     }
 
+    /**
+     * The most bytes the queued events may hold, as estimated by the adapter for each event of at least
+     * {@value #COUNTED_FROM_BYTES} bytes (an event with a stack trace, a long message); 0 = no byte bound. An event that
+     * would pass it is handled as one that finds the ring full: the policy has the caller wait, or drops it. An event
+     * is always admitted into an empty queue, however large.
+     */
+    public long maxQueueBytes() {
+        return maxQueueBytes;
+    }
+
+    /** The byte bound used when none is given: a sixteenth of the JVM's maximum heap ({@link Runtime#maxMemory()}). */
+    public static long defaultMaxQueueBytes() {
+        return Runtime.getRuntime().maxMemory() / DEFAULT_MAX_QUEUE_BYTES_HEAP_DIVISOR;
+    }
+
     /** Creates the consumer thread; the pipeline then names it {@code ringlog-<name>} and makes it a daemon. */
     public ThreadFactory threadFactory() {
         return threadFactory;
@@ -108,6 +129,7 @@ public final class PipelineSettings {
                 + ", discardingThreshold=" + discardingThreshold
                 + ", maxBlockTime=" + (maxBlockTimeNanos < 0 ? "unbounded" : TimeUnit.NANOSECONDS.toMillis(maxBlockTimeNanos) + "ms")
                 + ", drainTimeout=" + (drainTimeoutMillis == 0 ? "unbounded" : drainTimeoutMillis + "ms")
+                + ", maxQueueBytes=" + (maxQueueBytes == 0 ? "unbounded" : ByteSize.format(maxQueueBytes))
                 + ", maxBatchSize=" + maxBatchSize + ", drainOnJvmExit=" + drainOnJvmExit + "]";
     }
 
@@ -127,6 +149,7 @@ public final class PipelineSettings {
         private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
         private boolean drainOnJvmExit = true;
         private long reportIntervalMillis = DEFAULT_REPORT_INTERVAL_MILLIS;
+        private long maxQueueBytes = -1;
         private ThreadFactory threadFactory = Thread::new;
 
         private Builder(String name) {
@@ -176,6 +199,15 @@ public final class PipelineSettings {
             return this;
         }
 
+        /**
+         * The most bytes the queued events may hold (see {@link PipelineSettings#maxQueueBytes()}); 0 turns the byte bound
+         * off, -1 (the default) means {@link PipelineSettings#defaultMaxQueueBytes()}.
+         */
+        public Builder maxQueueBytes(long bytes) {
+            this.maxQueueBytes = bytes;
+            return this;
+        }
+
         /** How often drops and failures are summarised, in milliseconds. */
         public Builder reportIntervalMillis(long millis) {
             this.reportIntervalMillis = millis;
@@ -214,6 +246,10 @@ public final class PipelineSettings {
             }
             if (maxBatchSize < 1) {
                 throw new IllegalArgumentException("maxBatchSize must be >= 1, was " + maxBatchSize);
+            }
+            if (maxQueueBytes < -1) {
+                throw new IllegalArgumentException("maxQueueBytes must be 0 (no byte bound), -1 (the default: a sixteenth of "
+                        + "the maximum heap) or a number of bytes, was " + maxQueueBytes);
             }
             if (reportIntervalMillis < 1) {
                 throw new IllegalArgumentException("the report interval must be >= 1 ms, was " + reportIntervalMillis);

@@ -12,7 +12,7 @@ class DropReasonTest {
     @Test
     void tagValuesAreOpenTelemetrysErrorTypesWhereItHasThem() {
         assertThat(Arrays.stream(DropReason.values()).map(DropReason::tagValue))
-                .containsExactly("queue_full", "discarding_threshold", "block_time_exceeded", "already_shutdown");
+                .containsExactly("queue_full", "discarding_threshold", "block_time_exceeded", "already_shutdown", "queue_bytes_full");
     }
 
     @Test

@@ -209,7 +209,8 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         if (getState() == State.STARTED) {
             AsyncPipeline<LogEventSlot> ring = pipeline;
             EventLevel level = LevelMapping.of(event.getLevel());
-            OfferOutcome outcome = ring.tryOffer(level, event, writer);
+            long bytes = LogEventWeights.of(event);
+            OfferOutcome outcome = ring.tryOffer(level, event, writer, bytes);
             if (outcome == OfferOutcome.ACCEPTED) {
                 return;
             }
@@ -225,7 +226,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                     ring.recordDirectDelivery();
                     return;
                 }
-                OfferOutcome waited = ring.offerWhileRunning(level, event, writer);
+                OfferOutcome waited = ring.offerWhileRunning(level, event, writer, bytes);
                 if (waited == OfferOutcome.DROPPED) {
                     onDropped(event);
                 } else if (waited == OfferOutcome.CLOSED) {
@@ -516,6 +517,9 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         @PluginBuilderAttribute
         private int maxBatchSize = DEFAULT_MAX_BATCH_SIZE;
 
+        @PluginBuilderAttribute
+        private String maxQueueBytes;
+
         /** Use {@link RingAsyncAppender#newBuilder()}. */
         Builder() {
         }
@@ -651,6 +655,17 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             return asBuilder();
         }
 
+        /**
+         * The most bytes the queued events may hold, as estimated per event (its stack trace, its message): bytes, or a
+         * size with {@code KB}, {@code MB} or {@code GB}; default (absent or empty) a sixteenth of the maximum heap, {@code 0}
+         * = no byte bound. An event that would pass it is handled as on a full ring (the policy has the caller wait, or
+         * drops it, counted as {@code queue_bytes_full}). Only events estimated at 1 KiB or more count.
+         */
+        public B setMaxQueueBytes(String maxQueueBytes) {
+            this.maxQueueBytes = maxQueueBytes;
+            return asBuilder();
+        }
+
         /** The appender's name. */
         public String getName() {
             return name;
@@ -734,6 +749,11 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         /** The batch bound. */
         public int getMaxBatchSize() {
             return maxBatchSize;
+        }
+
+        /** The byte bound as written, or null for the default. */
+        public String getMaxQueueBytes() {
+            return maxQueueBytes;
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.ringlog.log4j2;
 
+import io.ringlog.core.ByteSize;
 import io.ringlog.core.FullQueuePolicy;
 import io.ringlog.core.PipelineSettings;
 import java.util.concurrent.TimeUnit;
@@ -11,7 +12,7 @@ import org.apache.logging.log4j.status.StatusLogger;
  * The one place where {@code <RingAsync>}'s Log4j2 vocabulary becomes {@link PipelineSettings}:
  * {@code bufferSize} is the capacity, {@code fullQueuePolicy} is the policy (default {@code BLOCK}), except that
  * {@code blocking="false"} always makes it {@link FullQueuePolicy#DROP_ALL}, {@code shutdownTimeout} bounds the drain, {@code maxBlockTime}
- * bounds a caller's wait, {@code drainOnExit} is the JVM-exit drain. Stateless.
+ * bounds a caller's wait, {@code maxQueueBytes} bounds the bytes queued, {@code drainOnExit} is the JVM-exit drain. Stateless.
  */
 final class RingAsyncSettings {
     private static final Logger LOGGER = StatusLogger.getLogger();
@@ -42,6 +43,8 @@ final class RingAsyncSettings {
         }
         FullQueuePolicy policy = policy(name, attributes.isBlocking(), attributes.getFullQueuePolicy());
         long maxBlockTime = attributes.getMaxBlockTime();
+        String queueBytesText = attributes.getMaxQueueBytes();
+        long maxQueueBytes = queueBytesText == null || queueBytesText.trim().isEmpty() ? -1 : queueBytes(queueBytesText);
         // discardingThreshold, maxBlockTime and maxBatchSize are checked by build(), with the Logback adapter's rules.
         PipelineSettings settings = PipelineSettings.builder(name)
                 .capacity(bufferSize)
@@ -50,6 +53,7 @@ final class RingAsyncSettings {
                 .maxBlockTime(maxBlockTime, TimeUnit.MILLISECONDS)
                 .drainTimeoutMillis(shutdownTimeout)
                 .maxBatchSize(attributes.getMaxBatchSize())
+                .maxQueueBytes(maxQueueBytes)
                 .drainOnJvmExit(attributes.isDrainOnExit())
                 // A Log4jThread: Log4j2's Async Loggers route events logged on their own framework's threads
                 // synchronously when their ring is full, so a target that logs can never wait on them from here.
@@ -60,6 +64,14 @@ final class RingAsyncSettings {
                     + "callers never wait", name, maxBlockTime);
         }
         return settings;
+    }
+
+    private static long queueBytes(String text) {
+        try {
+            return ByteSize.parse(text);
+        } catch (IllegalArgumentException invalid) {
+            throw new IllegalArgumentException("maxQueueBytes: " + invalid.getMessage(), invalid);
+        }
     }
 
     /**

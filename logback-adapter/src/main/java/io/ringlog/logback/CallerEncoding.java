@@ -223,6 +223,23 @@ final class CallerEncoding {
         }
     }
 
+    /** How many bytes {@link #encodeAhead} made for an event ({@code encodedAhead}), for the byte bound. */
+    long encodedLength(Object encodedAhead) {
+        if (encodedAhead instanceof byte[]) {
+            return ((byte[]) encodedAhead).length;
+        }
+        long length = 0;
+        if (encodedAhead instanceof Object[]) {
+            Object[] mine = (Object[]) encodedAhead;
+            for (int i = 0; i < encoders.length; i++) {
+                if (mine[i] instanceof byte[]) {
+                    length += ((byte[]) mine[i]).length;
+                }
+            }
+        }
+        return length;
+    }
+
     /** After the offer of what {@link #encodeAhead} returned, whatever its outcome: the thread retains none of it. */
     void release(Object encodedAhead) {
         if (encodedAhead instanceof Object[]) {

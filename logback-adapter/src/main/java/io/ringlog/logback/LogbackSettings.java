@@ -2,6 +2,7 @@ package io.ringlog.logback;
 
 import ch.qos.logback.core.spi.ContextAware;
 import io.ringlog.core.FullQueuePolicy;
+import io.ringlog.core.ByteSize;
 import io.ringlog.core.PipelineSettings;
 import java.util.concurrent.TimeUnit;
 
@@ -52,6 +53,8 @@ final class LogbackSettings {
     boolean flushAtEndOfBatch = true;
     /** As written: {@code AUTO}, {@code ALWAYS} or {@code NEVER} ({@link CallerEncodingMode}), read by {@link #callerEncodingMode}. */
     String callerEncoding = DEFAULT_CALLER_ENCODING;
+    /** As written: bytes, or a size with KB, MB or GB ({@link ByteSize}); null: the default byte bound. */
+    String maxQueueBytes;
 
     /**
      * The {@code callerEncoding} mode. An unknown value is an error, reported through {@code status}, and the default
@@ -95,6 +98,15 @@ final class LogbackSettings {
                     + "queued is delivered)" + notStarted);
             return null;
         }
+        long queueBytes = -1;
+        if (maxQueueBytes != null && !maxQueueBytes.trim().isEmpty()) {
+            try {
+                queueBytes = ByteSize.parse(maxQueueBytes);
+            } catch (IllegalArgumentException invalid) {
+                status.addError("Invalid maxQueueBytes [" + maxQueueBytes.trim() + "]: " + invalid.getMessage() + notStarted);
+                return null;
+            }
+        }
         FullQueuePolicy policy = FullQueuePolicy.BLOCK;
         if (fullQueuePolicy != null) {
             try {
@@ -124,6 +136,7 @@ final class LogbackSettings {
                     .maxBlockTime(maxBlockMillis, TimeUnit.MILLISECONDS)
                     .drainTimeoutMillis(maxFlushMillis)
                     .maxBatchSize(maxBatchSize)
+                    .maxQueueBytes(queueBytes)
                     .drainOnJvmExit(drainOnExit)
                     .build();
         } catch (IllegalArgumentException invalid) {

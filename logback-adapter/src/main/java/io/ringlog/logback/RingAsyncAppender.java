@@ -221,7 +221,8 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         Object encodedAhead = encodedHere.encodeAhead(event);
         try {
             EventLevel level = EventLevels.of(event.getLevel());
-            OfferOutcome outcome = ring.offerWhileRunning(level, event, encodedAhead, encodedHere.writer());
+            long bytes = EventWeights.of(event, encodedHere.encodedLength(encodedAhead));
+            OfferOutcome outcome = ring.offerWhileRunning(level, event, encodedAhead, encodedHere.writer(), bytes);
             if (outcome == OfferOutcome.CLOSED) {
                 appendAfterDrain(ring, level, event, encodedHere, encodedAhead);
             }
@@ -472,6 +473,22 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
     /** The configured block bound, as written. */
     public String getMaxBlockTime() {
         return settings.maxBlockTime;
+    }
+
+    /**
+     * The most bytes the queued events may hold, as estimated per event (its stack trace, its message, the bytes encoded
+     * for it on the caller): bytes, or a size with {@code KB}, {@code MB} or {@code GB}; default a sixteenth of the maximum
+     * heap, {@code 0} = no byte bound. An event that would pass it is handled as on a full ring: the policy has the caller
+     * wait, or drops it (counted as {@code queue_bytes_full}). Only events estimated at 1 KiB or more count. An invalid
+     * value is a configuration error: the appender does not start.
+     */
+    public void setMaxQueueBytes(String maxQueueBytes) {
+        settings.maxQueueBytes = maxQueueBytes;
+    }
+
+    /** The configured byte bound, as written, or null for the default. */
+    public String getMaxQueueBytes() {
+        return settings.maxQueueBytes;
     }
 
     /** Whether the counters are published as an MBean while the appender runs; default true. */

@@ -23,7 +23,8 @@ class ConfigurationErrorIT {
             "no-appender-ref | No attached appenders found (no appender is referenced inside <appender name=\"RING\">)",
             "bad-max-block-time | Invalid maxBlockTime [1 sekund]: expected milliseconds (250, or -1 for no bound) or a Logback duration",
             "bad-max-flush-time | Invalid maxFlushTime [soon]: expected milliseconds",
-            "bad-append-timeout | Invalid appendTimeout [100 ms]: expected milliseconds"})
+            "bad-append-timeout | Invalid appendTimeout [100 ms]: expected milliseconds",
+            "bad-max-queue-bytes | Invalid maxQueueBytes [lots]: a size must be a whole number of bytes, or one followed by KB, MB or GB"})
     void anInvalidConfigurationIsAnErrorAndTheAppenderDoesNotStart(String scenario, String error) {
         try (LogbackFixture logback = new LogbackFixture(scenario).configure(scenario)) {
             assertThat(logback.messages(Status.ERROR))

@@ -79,6 +79,7 @@ final class ConsumerLoop<S> implements Runnable {
     private final PipelineState state;
     private final CapacityGate gate;
     private final ConsumerParking parking;
+    private final QueuedBytes queuedBytes;
     private final ActivityReporter reporter;
     private final StatusReporter status;
     private final String appender;
@@ -130,7 +131,7 @@ final class ConsumerLoop<S> implements Runnable {
     private final Runnable onEnd;
 
     ConsumerLoop(RingBuffer<Entry<S>> ring, Sequence consumed, EventSink<S> sink, PipelineState state, CapacityGate gate,
-                 ConsumerParking parking, ActivityReporter reporter, StatusReporter status, String appender, int maxBatchSize,
+                 ConsumerParking parking, QueuedBytes queuedBytes, ActivityReporter reporter, StatusReporter status, String appender, int maxBatchSize,
                  boolean handOverEachEvent, IntSupplier callersOnSlowPath, Runnable onEnd) {
         this.ring = ring;
         this.consumed = consumed;
@@ -138,6 +139,7 @@ final class ConsumerLoop<S> implements Runnable {
         this.state = state;
         this.gate = gate;
         this.parking = parking;
+        this.queuedBytes = queuedBytes;
         this.reporter = reporter;
         this.status = status;
         this.appender = appender;
@@ -250,6 +252,9 @@ final class ConsumerLoop<S> implements Runnable {
                 failed++;
             }
             FINISHED.setRelease(this, sequence);
+            if (entry.kib != 0) {
+                queuedBytes.handedOn(entry.kib);
+            }
             clear(entry);
             if (sequence != to && (((sequence - from + 1) % releaseStride) == 0
                     || handOverEachEventToWaiters && gate.waiters() > 0)) {
@@ -273,6 +278,7 @@ final class ConsumerLoop<S> implements Runnable {
         }
         entry.error = false;
         entry.written = false;
+        entry.kib = 0;
     }
 
     /**

@@ -30,6 +30,12 @@ final class Entry<S> {
      * and a thread whose id's low 32 bits are 0 is not recognised (its nested call is treated as any other caller's).
      */
     int writer;
+    /**
+     * What the event counts for against the byte bound, in KiB ({@link QueuedBytes}); 0 if it is not counted. A
+     * {@code char}, 16 unsigned bits, so that the slot stays 24 bytes; the consumer gives it back when it hands the
+     * event on.
+     */
+    char kib;
 
     Entry(S payload) {
         this.payload = payload;

@@ -66,6 +66,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final Sequence consumed = new Sequence(-1);
     private final PipelineState state = new PipelineState();
     private final CapacityGate gate;
+    private final QueuedBytes queuedBytes;
     private final ConsumerParking parking;
     private final DropCounters drops = new DropCounters();
     private final AtomicLong stranded = new AtomicLong();
@@ -95,6 +96,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * ended, so that the loss it reports is exact (see {@link ConsumerLoop#positionOnceAbandoned}); normally microseconds.
      */
     private static final long ABANDON_SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** How often a caller waiting for room within the byte bound looks again (see {@link #awaitBytes}). */
+    private static final long BYTES_RECHECK_NANOS = 1_000_000;
     /** How long the exit hook waits, after a drain that gave up, for the callers it released to settle. */
     private static final long EXIT_SETTLE_MILLIS = 200;
 
@@ -133,8 +136,9 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         this.ring = RingBuffer.createMultiProducer(() -> new Entry<>(slotFactory.get()), settings.capacity(), parking);
         this.ring.addGatingSequences(consumed);
         this.gate = new CapacityGate(ring);
+        this.queuedBytes = new QueuedBytes(settings.maxQueueBytes());
         this.reporter = new ActivityReporter(settings, this.status, drops, state, System.nanoTime());
-        this.consumer = new ConsumerLoop<>(ring, consumed, sink, state, gate, parking, reporter, this.status,
+        this.consumer = new ConsumerLoop<>(ring, consumed, sink, state, gate, parking, queuedBytes, reporter, this.status,
                 settings.name(), settings.maxBatchSize(), settings.fullQueuePolicy() == FullQueuePolicy.DROP_BELOW_WARN,
                 callersWaiting::get, this::consumerEnded);
         this.discardingThreshold = settings.discardingThreshold();
@@ -146,7 +150,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private MethodHandle bindOfferWhenFull() {
         try {
             return MethodHandles.lookup().findVirtual(RingPipeline.class, "offerWhenFull", MethodType.methodType(
-                    OfferOutcome.class, EventLevel.class, Object.class, Object.class, BiSlotWriter.class, boolean.class)).bindTo(this);
+                    OfferOutcome.class, EventLevel.class, Object.class, Object.class, BiSlotWriter.class, boolean.class, int.class))
+                    .bindTo(this);
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot bind RingPipeline.offerWhenFull", e);
         }
@@ -190,22 +195,38 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     @Override
     public <E> boolean offer(EventLevel level, E event, SlotWriter<S, E> writer) {
-        return offer(level, event, null, writer, true, true) == OfferOutcome.ACCEPTED;
+        return offer(level, event, null, writer, true, true, 0) == OfferOutcome.ACCEPTED;
     }
 
     @Override
     public <E> OfferOutcome offerWhileRunning(EventLevel level, E event, SlotWriter<S, E> writer) {
-        return offer(level, event, null, writer, true, false);
+        return offer(level, event, null, writer, true, false, 0);
+    }
+
+    @Override
+    public <E> OfferOutcome offerWhileRunning(EventLevel level, E event, SlotWriter<S, E> writer, long estimatedBytes) {
+        return offer(level, event, null, writer, true, false, queuedBytes.weightOf(estimatedBytes));
     }
 
     @Override
     public <E, P> OfferOutcome offerWhileRunning(EventLevel level, E event, P prepared, BiSlotWriter<S, E, P> writer) {
-        return offer(level, event, prepared, writer, true, false);
+        return offer(level, event, prepared, writer, true, false, 0);
+    }
+
+    @Override
+    public <E, P> OfferOutcome offerWhileRunning(EventLevel level, E event, P prepared, BiSlotWriter<S, E, P> writer,
+            long estimatedBytes) {
+        return offer(level, event, prepared, writer, true, false, queuedBytes.weightOf(estimatedBytes));
     }
 
     @Override
     public <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer) {
-        return offer(level, event, null, writer, false, false);
+        return offer(level, event, null, writer, false, false, 0);
+    }
+
+    @Override
+    public <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer, long estimatedBytes) {
+        return offer(level, event, null, writer, false, false, queuedBytes.weightOf(estimatedBytes));
     }
 
     /**
@@ -214,7 +235,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * the close, or released from its wait when a drain gave up) is counted as dropped, else refused as CLOSED.
      */
     private <E, P> OfferOutcome offer(EventLevel level, E event, P prepared, BiSlotWriter<S, E, ? super P> writer, boolean mayWait,
-            boolean countClosed) {
+            boolean countClosed, int kib) {
         int current = state.get();
         if (current != PipelineState.RUNNING && (current != PipelineState.DRAINING || !mayQueueWhileDraining())) {
             return closed(level, countClosed);
@@ -225,22 +246,26 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             drop(level, DropReason.DISCARDING_THRESHOLD);
             return OfferOutcome.DROPPED;
         }
+        if (kib != 0 && !queuedBytes.admits(kib)) {
+            // The queued events hold as many bytes as the bound allows: full, for this event, as if the ring were.
+            return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed, kib) : refusedAsFull();
+        }
         long sequence;
         try {
             if (yieldsToWaiters(level)) {
                 if ((sequence = gate.claimIfNobodyWaits()) == CapacityGate.NO_SLOT) {
-                    return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed) : refusedAsFull();
+                    return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed, kib) : refusedAsFull();
                 }
             } else if (gate.nothingPromised()) {
                 sequence = ring.tryNext();
             } else if ((sequence = gate.claimIfUnpromised()) == CapacityGate.NO_SLOT) {
                 // The free slots are promised to callers woken to claim them: full, for this caller.
-                return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed) : refusedAsFull();
+                return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed, kib) : refusedAsFull();
             }
         } catch (InsufficientCapacityException full) {
-            return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed) : refusedAsFull();
+            return mayWait ? offerWhenFullOutOfLine(level, event, prepared, writer, countClosed, kib) : refusedAsFull();
         }
-        return publishClaimed(sequence, level, event, prepared, writer, countClosed);
+        return publishClaimed(sequence, level, event, prepared, writer, countClosed, kib);
     }
 
     /**
@@ -262,9 +287,9 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      */
     @SuppressWarnings("rawtypes") // invokeExact needs the handle's erased parameter types
     private <E, P> OfferOutcome offerWhenFullOutOfLine(EventLevel level, E event, P prepared, BiSlotWriter<S, E, ? super P> writer,
-            boolean countClosed) {
+            boolean countClosed, int kib) {
         try {
-            return (OfferOutcome) whenFull.invokeExact(level, (Object) event, (Object) prepared, (BiSlotWriter) writer, countClosed);
+            return (OfferOutcome) whenFull.invokeExact(level, (Object) event, (Object) prepared, (BiSlotWriter) writer, countClosed, kib);
         } catch (RuntimeException | Error thrown) {
             throw thrown; // a slot writer's failure, as from a direct call
         } catch (Throwable impossible) {
@@ -278,11 +303,31 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * that the exit hook can tell when the callers a drain released have all settled.
      */
     private <E, P> OfferOutcome offerWhenFull(EventLevel level, E event, P prepared, BiSlotWriter<S, E, ? super P> writer,
-            boolean countClosed) {
+            boolean countClosed, int kib) {
         callersWaiting.incrementAndGet();
         try {
             boolean policyWaits = policyWaits(level);
             boolean waits = policyWaits && mayWait();
+            long waitBegun = 0;
+            if (kib != 0 && !queuedBytes.admits(kib)) {
+                if (!policyWaits) {
+                    drop(level, DropReason.QUEUE_BYTES_FULL);
+                    return OfferOutcome.DROPPED;
+                }
+                // A caller that cannot wait (the consumer logging, a call nested in its own slot's writing) goes on to
+                // take a slot if there is one: its event is one more, and nobody would release bytes for it.
+                if (waits) {
+                    waitBegun = System.nanoTime();
+                    if (!awaitBytes(kib, waitBegun)) {
+                        countWait(waitBegun);
+                        if (state.get() > PipelineState.DRAINING) {
+                            return closed(level, countClosed);
+                        }
+                        drop(level, DropReason.BLOCK_TIME_EXCEEDED);
+                        return OfferOutcome.DROPPED;
+                    }
+                }
+            }
             // A slot promised to a permitted caller is not free, for a caller that waits as for one that the policy has
             // drop; an event below WARN under DROP_BELOW_WARN takes no slot at all while a WARN or ERROR waits. Only a
             // caller that the policy would have wait but cannot (a downstream appender logging on the consumer, a call
@@ -290,7 +335,9 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             long sequence = yieldsToWaiters(level) ? gate.claimIfNobodyWaits()
                     : waits || !policyWaits ? gate.claimIfUnpromised() : claimIfFree();
             if (sequence == CapacityGate.NO_SLOT) {
-                sequence = claimWhenFull(waits);
+                sequence = claimWhenFull(waits, waitBegun);
+            } else if (waitBegun != 0) {
+                countWait(waitBegun);
             }
             if (sequence == CapacityGate.NO_SLOT) {
                 if (state.get() > PipelineState.DRAINING) {
@@ -300,18 +347,52 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
                 drop(level, waits ? DropReason.BLOCK_TIME_EXCEEDED : DropReason.QUEUE_FULL);
                 return OfferOutcome.DROPPED;
             }
-            return publishClaimed(sequence, level, event, prepared, writer, countClosed);
+            return publishClaimed(sequence, level, event, prepared, writer, countClosed, kib);
         } finally {
             callersWaiting.decrementAndGet();
         }
     }
 
+    /**
+     * Waits, in timed parks of {@value #BYTES_RECHECK_NANOS} ns, until the queued events leave room for {@code kib}
+     * within the byte bound; false at the block bound, or once the pipeline no longer takes waiting callers. The
+     * consumer frees bytes as it hands events on; it is not asked to wake anyone for them (a byte bound is reached in an
+     * error storm, when a wake-up per event would cost most), so a waiter looks again on its own: no waiter depends on
+     * another thread to be woken (see CapacityGate on pinned virtual threads). An interrupt does not end the wait.
+     */
+    private boolean awaitBytes(int kib, long begun) {
+        long deadline = maxBlockTimeNanos < 0 ? CapacityGate.NO_DEADLINE : begun + maxBlockTimeNanos;
+        boolean interrupted = false;
+        try {
+            parking.wakeIfIdle(consumerThread);
+            while (!queuedBytes.admits(kib)) {
+                long remaining = deadline == CapacityGate.NO_DEADLINE ? BYTES_RECHECK_NANOS : deadline - System.nanoTime();
+                if (state.get() > PipelineState.DRAINING || remaining <= 0) {
+                    return false;
+                }
+                LockSupport.parkNanos(this, Math.min(remaining, BYTES_RECHECK_NANOS));
+                interrupted |= Thread.interrupted();
+            }
+            return true;
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** A caller's wait for room ended: counted once per offer, however many waits (bytes, then a slot) it made. */
+    private void countWait(long begun) {
+        callersBlockedNanos.add(System.nanoTime() - begun);
+        callersBlocked.increment();
+    }
+
     /** Fills and publishes a claimed slot, then settles it if the pipeline began closing meanwhile. */
     private <E, P> OfferOutcome publishClaimed(long sequence, EventLevel level, E event, P prepared, BiSlotWriter<S, E, ? super P> writer,
-            boolean countClosed) {
+            boolean countClosed, int kib) {
         boolean beforeClose;
         try {
-            beforeClose = publish(sequence, level, event, prepared, writer);
+            beforeClose = publish(sequence, level, event, prepared, writer, kib);
         } catch (RuntimeException | Error writerFailed) {
             // The slot is published as not written. Below the close the consumer counts it as failed; above it
             // nobody will, so it is counted as dropped, like any other event the close refused.
@@ -342,9 +423,14 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * Fills and publishes a claimed slot. Returns true on the fast path: the pipeline had not begun closing
      * when the claim's CAS happened (see the close handshake in {@link ConsumerLoop}).
      */
-    private <E, P> boolean publish(long sequence, EventLevel level, E event, P prepared, BiSlotWriter<S, E, ? super P> writer) {
+    private <E, P> boolean publish(long sequence, EventLevel level, E event, P prepared, BiSlotWriter<S, E, ? super P> writer,
+            int kib) {
         Entry<S> entry = ring.get(sequence);
         entry.error = level == EventLevel.ERROR;
+        if (kib != 0) {
+            entry.kib = (char) kib;
+            queuedBytes.added(kib);
+        }
         entry.writer = (int) Thread.currentThread().getId();
         boolean written = false;
         try {
@@ -422,7 +508,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         }
     }
 
-    private long claimWhenFull(boolean waits) {
+    private long claimWhenFull(boolean waits, long waitBegun) {
         if (isDeliveringThread()) {
             return CapacityGate.NO_SLOT; // a downstream appender logging: nobody else would free a slot for it
         }
@@ -431,14 +517,13 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             parking.wakeIfIdle(consumerThread);
             return CapacityGate.NO_SLOT;
         }
-        long begun = System.nanoTime();
+        long begun = waitBegun != 0 ? waitBegun : System.nanoTime();
         try {
             parking.wakeIfIdle(consumerThread);
             long deadline = maxBlockTimeNanos < 0 ? CapacityGate.NO_DEADLINE : begun + maxBlockTimeNanos;
             return gate.claim(deadline, state);
         } finally {
-            callersBlockedNanos.add(System.nanoTime() - begun);
-            callersBlocked.increment();
+            countWait(begun);
         }
     }
 
