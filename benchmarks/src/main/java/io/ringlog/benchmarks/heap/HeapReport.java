@@ -82,13 +82,13 @@ public final class HeapReport {
         md.append(String.format(Locale.ROOT, "A queue of %s places, each event an ERROR with an exception of its own, %s frames deep. "
                         + "The heap is the used heap after a full collection, less the heap before the logging context started.%n%n",
                 group(any.getProperty("queue", "?")), any.getProperty("frames", "?")));
-        md.append("| variant | idle MiB | full-queue MiB | per-event KiB | events held | per event ÷ stock's |\n");
+        md.append("| variant | idle MiB | full-queue MiB | per-event KiB | events held | per event ÷ the stock appender's with the same downstream |\n");
         md.append("|---|---:|---:|---:|---:|---:|\n");
         for (Map.Entry<HeapVariant, Properties> entry : runs.entrySet()) {
             HeapVariant variant = entry.getKey();
             Properties run = entry.getValue();
-            Properties stock = runs.get(variant.isLogback() ? HeapVariant.LOGBACK_ASYNC : HeapVariant.LOG4J2_ASYNC);
-            String ratio = stock == null || variant == HeapVariant.LOGBACK_ASYNC || variant == HeapVariant.LOG4J2_ASYNC ? ""
+            Properties stock = runs.get(variant.stock());
+            String ratio = stock == null || variant == variant.stock() ? ""
                     : String.format(Locale.ROOT, "×%.2f", perEvent(run) / perEvent(stock));
             md.append(String.format(Locale.ROOT, "| %s%s | %.2f | %.2f | %.2f | %,d | %s |%n", variant.label(),
                     run.getProperty("problems", "").isEmpty() ? "" : " ⚠", mib(run, "heap.idle"), mib(run, "heap.full"),

@@ -10,27 +10,25 @@ import java.util.Locale;
  */
 enum HeapVariant {
     /** Ringlog's {@code RingAsyncAppender}; the held sink and both files behind it. */
-    LOGBACK_RINGLOG("Logback, Ringlog `RingAsyncAppender`", "Ringlog", false),
+    LOGBACK_RINGLOG("Logback, Ringlog `RingAsyncAppender`", false),
     /** Ringlog's {@code RingAsyncAppender} with the held sink alone: nothing to encode on the callers. */
-    LOGBACK_RINGLOG_HELD_ONLY("Logback, Ringlog `RingAsyncAppender`, held sink alone (no files)", "Ringlog", false),
+    LOGBACK_RINGLOG_HELD_ONLY("Logback, Ringlog `RingAsyncAppender`, held sink alone (no files)", false),
     /** The stock {@code AsyncAppender} (one child: the held sink); both files on the root logger beside it. */
-    LOGBACK_ASYNC("Logback, stock `AsyncAppender` (files beside it)", "stock", false),
+    LOGBACK_ASYNC("Logback, stock `AsyncAppender` (files beside it)", false),
     /** The stock {@code AsyncAppender} with the held sink alone: the queue's events as no encoder has touched them. */
-    LOGBACK_ASYNC_HELD_ONLY("Logback, stock `AsyncAppender`, held sink alone (no files)", "stock", false),
+    LOGBACK_ASYNC_HELD_ONLY("Logback, stock `AsyncAppender`, held sink alone (no files)", false),
     /** Ringlog's {@code <RingAsync>}; the held sink and both files behind it. */
-    LOG4J2_RINGLOG("Log4j2, Ringlog `<RingAsync>`", "Ringlog", false),
+    LOG4J2_RINGLOG("Log4j2, Ringlog `<RingAsync>`", false),
     /** The stock {@code <Async>}; the held sink and both files behind it. */
-    LOG4J2_ASYNC("Log4j2, stock `<Async>`", "stock", false),
+    LOG4J2_ASYNC("Log4j2, stock `<Async>`", false),
     /** Async Loggers (an {@code AsyncLoggerContext}); the held sink and both files on the root logger. */
-    LOG4J2_ASYNC_LOGGERS("Log4j2, Async Loggers", "Async Loggers", true);
+    LOG4J2_ASYNC_LOGGERS("Log4j2, Async Loggers", true);
 
     private final String label;
-    private final String kind;
     private final boolean asyncLoggers;
 
-    HeapVariant(String label, String kind, boolean asyncLoggers) {
+    HeapVariant(String label, boolean asyncLoggers) {
         this.label = label;
-        this.kind = kind;
         this.asyncLoggers = asyncLoggers;
     }
 
@@ -49,13 +47,13 @@ enum HeapVariant {
         return label;
     }
 
-    /** Ringlog, stock or Async Loggers. */
-    String kind() {
-        return kind;
-    }
-
     boolean isLogback() {
         return name().startsWith("LOGBACK_");
+    }
+
+    /** The stock appender of the same framework in front of the same downstream: the reference of the ratios. */
+    HeapVariant stock() {
+        return !isLogback() ? LOG4J2_ASYNC : hasFiles() ? LOGBACK_ASYNC : LOGBACK_ASYNC_HELD_ONLY;
     }
 
     /** Whether the two file appenders are configured. */
