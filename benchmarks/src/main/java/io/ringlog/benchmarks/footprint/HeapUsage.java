@@ -15,9 +15,10 @@ import java.util.List;
  * collection, which counts in full (megabytes for a thread that allocated much) although it is nearly empty. Exact to a
  * few kilobytes with the serial collector told to compact completely ({@code -XX:+UseSerialGC
  * -XX:MarkSweepDeadRatio=0}): by default its full collection may leave up to 5% of the old generation as dead objects
- * it does not bother to move, which then count as used; G1 rounds large arrays up to whole regions. Any thread.
+ * it does not bother to move, which then count as used; G1 rounds large arrays up to whole regions. Any thread;
+ * {@code RingFootprint} and {@code io.ringlog.benchmarks.heap.HeapHeld} read the heap through it.
  */
-final class HeapUsage {
+public final class HeapUsage {
 
     private static final int MAX_COLLECTIONS = 10;
     /** Two readings in a row that differ by at most this many bytes count as settled. */
@@ -27,7 +28,7 @@ final class HeapUsage {
     }
 
     /** Bytes of heap live after full collections, repeated until two readings in a row agree. */
-    static long usedAfterFullGc() {
+    public static long usedAfterFullGc() {
         long previous = -1;
         for (int i = 0; i < MAX_COLLECTIONS; i++) {
             System.gc();
@@ -51,7 +52,7 @@ final class HeapUsage {
     }
 
     /** The collectors of this JVM, as their MXBeans name them ("Copy, MarkSweepCompact" is the serial collector). */
-    static String collectors() {
+    public static String collectors() {
         List<String> names = new ArrayList<>();
         for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
             names.add(collector.getName());
@@ -60,7 +61,7 @@ final class HeapUsage {
     }
 
     /** True with {@code -XX:+UseSerialGC -XX:MarkSweepDeadRatio=0}, the settings under which the readings are exact. */
-    static boolean isExact() {
+    public static boolean isExact() {
         HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         return collectors().contains("MarkSweepCompact") && "0".equals(hotspot.getVMOption("MarkSweepDeadRatio").getValue());
     }

@@ -16,13 +16,13 @@ import java.util.Properties;
  * come from {@code /proc/cpuinfo}; every report names them above its results ({@link #machine}), since a ranking
  * measured on one host holds for that host.
  */
-final class Environment {
+public final class Environment {
 
     private Environment() {
     }
 
     /** The environment of this JVM (the forks run on the same java). */
-    static Properties capture() throws IOException {
+    public static Properties capture() throws IOException {
         Properties env = new Properties();
         env.setProperty("env.java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
                 + " (" + System.getProperty("java.vm.vendor") + ")");
@@ -56,7 +56,7 @@ final class Environment {
      *
      * @param env properties from {@link #capture}, possibly read back from an older run (missing keys say so)
      */
-    static String machine(Properties env) {
+    public static String machine(Properties env) {
         String topology = env.getProperty("env.cpu.topology", "");
         return env.getProperty("env.cpu", "CPU model not recorded") + ", " + env.getProperty("env.cpus", "?") + " CPUs"
                 + (topology.isEmpty() ? "" : " (" + topology + ")");

@@ -1,0 +1,152 @@
+package io.ringlog.benchmarks.heap;
+
+import io.ringlog.benchmarks.report.Environment;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Renders {@code heap-report.md} from the {@code heap-<variant>.properties} that {@link HeapHeld} wrote into a results
+ * directory: per variant the heap held idle and with the queue full, the heap per event held, and the checks that the
+ * queue was full and that nothing was lost; the machine, the JVM, its heap settings and the exact command above.
+ * Exits with status 2 if a variant is missing or failed a check.
+ *
+ * <pre>{@code
+ * java -cp benchmarks/target/benchmarks.jar io.ringlog.benchmarks.heap.HeapReport DIR --command "benchmarks/heap-held"
+ * }</pre>
+ */
+public final class HeapReport {
+
+    /** Bytes in a MiB. */
+    static final double MIB = 1024.0 * 1024.0;
+
+    private HeapReport() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length != 3 || !args[1].equals("--command")) {
+            System.err.println("usage: HeapReport DIR --command COMMAND");
+            System.exit(1);
+        }
+        Path dir = Path.of(args[0]);
+        Map<HeapVariant, Properties> runs = new EnumMap<>(HeapVariant.class);
+        List<String> failures = new ArrayList<>();
+        for (HeapVariant variant : HeapVariant.values()) {
+            Path file = dir.resolve("heap-" + variant.id() + ".properties");
+            if (!Files.exists(file)) {
+                failures.add(variant.id() + ": no result (its JVM failed; see heap-" + variant.id() + ".log)");
+                continue;
+            }
+            Properties run = load(file);
+            runs.put(variant, run);
+            if (!run.getProperty("problems", "").isEmpty()) {
+                failures.add(variant.id() + ": " + run.getProperty("problems"));
+            }
+        }
+        String report = render(runs, failures, Environment.capture(), args[2]);
+        Files.writeString(dir.resolve("heap-report.md"), report, StandardCharsets.UTF_8);
+        System.out.print(report);
+        System.exit(failures.isEmpty() ? 0 : 2);
+    }
+
+    static String render(Map<HeapVariant, Properties> runs, List<String> failures, Properties env, String command) {
+        StringBuilder md = new StringBuilder();
+        Properties any = runs.values().stream().findFirst().orElse(new Properties());
+        md.append("# Heap held by a full queue\n\n");
+        md.append("Machine: ").append(Environment.machine(env)).append(".  \n");
+        md.append("JDK: ").append(any.getProperty("jvm", "?")).append("; collectors ").append(any.getProperty("jvm.collectors", "?"))
+                .append(String.format(Locale.ROOT, "; max heap %.0f MiB", Long.parseLong(any.getProperty("jvm.maxHeap", "0")) / MIB))
+                .append("; compressed references ").append(any.getProperty("jvm.compressedOops", "?")).append(".  \n");
+        md.append("Heap settings of each variant's JVM: `").append(any.getProperty("jvm.args", "?")).append("`")
+                .append("true".equals(any.getProperty("jvm.exact")) ? "" : " (**not** the serial collector with "
+                        + "`-XX:MarkSweepDeadRatio=0`: the readings may include dead objects)").append(".  \n");
+        md.append("Library: Ringlog ").append(env.getProperty("version.ringlog", "?")).append(" at commit ")
+                .append(env.getProperty("env.git", "unknown")).append("; Logback ").append(env.getProperty("version.logback", "?"))
+                .append(", log4j-core ").append(env.getProperty("version.log4j2", "?")).append(", Disruptor (Async Loggers) ")
+                .append(env.getProperty("version.disruptor.log4j2", "?")).append(".  \n");
+        md.append("Command: `").append(command).append("`, ").append(env.getProperty("env.started", "")).append(".\n\n");
+
+        md.append(failures.isEmpty()
+                ? "Every queue was full by its own API's count when the heap was read, and after the release every event reached "
+                + "the held sink and both files.\n\n"
+                : "**CHECK FAILED**, the figures of these variants mean nothing:\n\n" + bullets(failures) + "\n");
+
+        md.append(String.format(Locale.ROOT, "A queue of %s places, each event an ERROR with an exception of its own, %s frames deep. "
+                        + "The heap is the used heap after a full collection, less the heap before the logging context started.%n%n",
+                group(any.getProperty("queue", "?")), any.getProperty("frames", "?")));
+        md.append("| variant | idle MiB | full-queue MiB | per-event KiB | events held | per event ÷ the stock appender's with the same downstream |\n");
+        md.append("|---|---:|---:|---:|---:|---:|\n");
+        for (Map.Entry<HeapVariant, Properties> entry : runs.entrySet()) {
+            HeapVariant variant = entry.getKey();
+            Properties run = entry.getValue();
+            Properties stock = runs.get(variant.stock());
+            String ratio = stock == null || variant == variant.stock() ? ""
+                    : String.format(Locale.ROOT, "×%.2f", perEvent(run) / perEvent(stock));
+            md.append(String.format(Locale.ROOT, "| %s%s | %.2f | %.2f | %.2f | %,d | %s |%n", variant.label(),
+                    run.getProperty("problems", "").isEmpty() ? "" : " ⚠", mib(run, "heap.idle"), mib(run, "heap.full"),
+                    perEvent(run) / 1024.0, Long.parseLong(run.getProperty("logged")), ratio));
+        }
+        md.append("\nidle: started, nothing logged; full-queue: with the queue full; per-event: (full − idle) ÷ events held. "
+                + "The stock appenders' consumer took the first event out of its queue and is holding it in the sink, so they hold "
+                + "one event more than their capacity; Ringlog and Async Loggers keep it in its slot.\n\n");
+
+        md.append("## Checks\n\n");
+        md.append("| variant | heap before start MiB | queued (its API) | free (its API) | sink received | each file's events | file bytes per event |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|\n");
+        for (Map.Entry<HeapVariant, Properties> entry : runs.entrySet()) {
+            Properties run = entry.getValue();
+            String fileEvents = run.getProperty("file.FILE1.events") == null ? "no files"
+                    : group(run.getProperty("file.FILE1.events")) + ", " + group(run.getProperty("file.FILE2.events"));
+            String fileBytes = run.getProperty("file.FILE1.bytes") == null ? ""
+                    : String.format(Locale.ROOT, "%,.0f", Double.parseDouble(run.getProperty("file.FILE1.bytes"))
+                    / Long.parseLong(run.getProperty("logged")));
+            md.append(String.format(Locale.ROOT, "| %s | %.2f | %s of %s | %s | %s | %s | %s |%n", entry.getKey().label(),
+                    Long.parseLong(run.getProperty("heap.before")) / MIB, group(run.getProperty("queued")),
+                    group(run.getProperty("capacity")), group(run.getProperty("remaining")), group(run.getProperty("delivered")),
+                    fileEvents, fileBytes));
+        }
+        md.append("\nEach variant ran in a JVM of its own. The heap is read with `MemoryPoolMXBean.getCollectionUsage()` summed "
+                + "over the heap pools after `System.gc()`, repeated until two readings agree within 4 KiB; with the serial "
+                + "collector and `-XX:MarkSweepDeadRatio=0` each is a full, fully compacting collection, so the reading is the "
+                + "live heap to a few KiB, the same from run to run. The queue filled behind a sink that held the consumer on "
+                + "the first event; the rest were logged while it held, exactly as many as the queue's own API reported room for. "
+                + "The file bytes per event are what each file appender wrote per event once released: the size of what "
+                + "an encoder makes of one event.\n");
+        return md.toString();
+    }
+
+    private static double perEvent(Properties run) {
+        return (double) (Long.parseLong(run.getProperty("heap.full")) - Long.parseLong(run.getProperty("heap.idle")))
+                / Long.parseLong(run.getProperty("logged"));
+    }
+
+    private static double mib(Properties run, String key) {
+        return (Long.parseLong(run.getProperty(key)) - Long.parseLong(run.getProperty("heap.before"))) / MIB;
+    }
+
+    private static String group(String number) {
+        return number == null ? "?" : String.format(Locale.ROOT, "%,d", Long.parseLong(number));
+    }
+
+    private static String bullets(List<String> lines) {
+        StringBuilder text = new StringBuilder();
+        lines.forEach(line -> text.append("- ").append(line).append('\n'));
+        return text.toString();
+    }
+
+    private static Properties load(Path file) throws IOException {
+        Properties properties = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            properties.load(reader);
+        }
+        return properties;
+    }
+}

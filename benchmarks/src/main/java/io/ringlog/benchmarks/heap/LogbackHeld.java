@@ -1,0 +1,61 @@
+package io.ringlog.benchmarks.heap;
+
+import ch.qos.logback.classic.AsyncAppender;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.joran.JoranConfigurator;
+import ch.qos.logback.classic.util.LogbackMDCAdapter;
+import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.status.Status;
+import io.ringlog.logback.RingAsyncAppender;
+import java.net.URL;
+import java.nio.file.Path;
+
+/**
+ * Starts a Logback configuration of this package in a private {@link LoggerContext}, with the variables
+ * {@code QUEUE} (the queue size) and {@code LOG_DIR}; its asynchronous appender is named {@code ASYNC}. Refuses a
+ * configuration that reported a warning.
+ */
+final class LogbackHeld {
+
+    private LogbackHeld() {
+    }
+
+    static HeldQueue open(String resource, int queue, Path directory) throws Exception {
+        LoggerContext context = new LoggerContext();
+        context.setMDCAdapter(new LogbackMDCAdapter());
+        context.setName("heap-held");
+        context.putProperty("QUEUE", Integer.toString(queue));
+        context.putProperty("LOG_DIR", directory.toString());
+        URL config = LogbackHeld.class.getResource(resource);
+        if (config == null) {
+            throw new IllegalStateException("no configuration " + resource);
+        }
+        JoranConfigurator configurator = new JoranConfigurator();
+        configurator.setContext(context);
+        configurator.doConfigure(config);
+        context.start();
+        for (Status status : context.getStatusManager().getCopyOfStatusList()) {
+            if (status.getEffectiveLevel() >= Status.WARN) {
+                context.stop();
+                throw new IllegalStateException("Logback configuration " + config + " reported: " + status);
+            }
+        }
+        Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+        Logger logger = context.getLogger("io.ringlog.heap.OrderService");
+        Appender<?> async = root.getAppender("ASYNC");
+        if (async instanceof RingAsyncAppender) {
+            RingAsyncAppender ring = (RingAsyncAppender) async;
+            long capacity = ring.getStats().capacity();
+            return new HeldQueue(logger::error, capacity, () -> ring.getStats().queueSize(),
+                    () -> capacity - ring.getStats().queueSize(), context::stop);
+        }
+        if (async instanceof AsyncAppender) {
+            AsyncAppender stock = (AsyncAppender) async;
+            return new HeldQueue(logger::error, stock.getQueueSize(), stock::getNumberOfElementsInQueue,
+                    stock::getRemainingCapacity, context::stop);
+        }
+        context.stop();
+        throw new IllegalStateException("no appender ASYNC on the root logger in " + config);
+    }
+}
