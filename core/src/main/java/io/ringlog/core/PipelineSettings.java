@@ -14,8 +14,11 @@ public final class PipelineSettings {
 
     /** Ring capacity in events, rounded up to a power of two. */
     public static final int DEFAULT_CAPACITY = 8192;
-    /** The largest capacity accepted (2^26 slots). */
-    public static final int MAX_CAPACITY = 1 << 26;
+    /**
+     * The largest capacity accepted (2^20 slots): a ring is pre-allocated, so a larger one would take hundreds of MiB of
+     * heap before the first event; size the queue for a burst, and bound what it holds with the byte bound.
+     */
+    public static final int MAX_CAPACITY = 1 << 20;
     /** The most events the consumer hands on before it flushes and releases their slots. */
     public static final int DEFAULT_MAX_BATCH_SIZE = 1024;
     /** How long stop() may spend delivering what is queued, in milliseconds (0 = no bound). */

@@ -24,7 +24,7 @@ class BadConfigurationIT {
         try (StatusCapture status = StatusCapture.start();
              LoggerContext context = TestContexts.start("bad.xml", dir)) {
             Configuration configuration = context.getConfiguration();
-            assertError(status, "RingAsync appender 'BAD_SIZE': bufferSize must be between 1 and 67108864, was 0; the appender was not created");
+            assertError(status, "RingAsync appender 'BAD_SIZE': bufferSize must be between 1 and 1048576, was 0; the appender was not created");
             assertError(status, "RingAsync appender 'BAD_POLICY': Unknown fullQueuePolicy 'SOMETIMES': expected one of BLOCK, DROP_BELOW_WARN, DROP_ALL");
             assertError(status, "RingAsync appender 'BAD_THRESHOLD': discardingThreshold must be between 0 (off) and the queue size minus one (15)");
             assertError(status, "RingAsync appender 'BAD_TIMEOUT': shutdownTimeout must be >= 0 ms");

@@ -98,6 +98,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private static final long ABANDON_SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** How often a caller waiting for room within the byte bound looks again (see {@link #awaitBytes}). */
     private static final long BYTES_RECHECK_NANOS = 1_000_000;
+    /** How long a stopper waits for its status messages to be written by the reporter thread (see {@link #completeStop}). */
+    private static final long STATUS_WAIT_MILLIS = 2_000;
     /** How long the exit hook waits, after a drain that gave up, for the callers it released to settle. */
     private static final long EXIT_SETTLE_MILLIS = 200;
 
@@ -540,15 +542,18 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     /**
      * Whether the current thread is inside the adapter's slot writer for a slot of this ring that it claimed: its
-     * log call is nested in the writing of its own earlier event. A scan of the claimed, unreleased slots for the
-     * thread's id ({@link Entry#writer}), on slow paths only; the thread's own unpublished slot is always among them,
-     * since the consumer never releases past an unpublished slot.
+     * log call is nested in the writing of its own earlier event. On slow paths only: a look at the claimed, unreleased
+     * slots that are not yet published (the thread's own slot is among them, since the consumer never releases past an
+     * unpublished slot), each checked for the thread's id ({@link Entry#writer}). The availability flags are one array
+     * of ints, read in order, and on a full ring nearly every slot is published: a few microseconds for the default
+     * ring, not a read of every slot's entry (which cost a cache miss per slot, on every waiting caller, when the
+     * consumer needs the CPU most).
      */
     private boolean isWritingASlot() {
         int self = (int) Thread.currentThread().getId();
         long cursor = ring.getCursor();
         for (long sequence = Math.max(consumed.get() + 1, cursor - ring.getBufferSize() + 1); sequence <= cursor; sequence++) {
-            if (ring.get(sequence).writer == self) {
+            if (!ring.isAvailable(sequence) && ring.get(sequence).writer == self) {
                 return true;
             }
         }
@@ -674,7 +679,10 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * any, and a last summary). {@code ended}: the consumer ended on its own (the drain completed, or the consumer
      * failed); otherwise the drain gave up with {@code undelivered} events left. The report goes out before anything is
      * written to the status channel, so that every other stopper, which waits for it without a bound of its own, returns
-     * even if that channel stalls (a console on a pipe nobody reads).
+     * even if that channel stalls (a console on a pipe nobody reads). The messages are written by the reporter thread,
+     * which this stopper waits for at most {@value #STATUS_WAIT_MILLIS} ms: long enough for a console that takes them (at
+     * the JVM's exit they must be out before the halt), bounded for one that stalls, so that the framework's own stop,
+     * which waits for this one, returns.
      */
     private void completeStop(boolean ended, long undelivered, boolean inFlight) {
         long lost = undelivered;
@@ -702,13 +710,53 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             complete(new StopReport(state.get() == PipelineState.STOPPED, lost, inFlight,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - begun)));
         }
-        if (!ended) {
-            reportAbandonedDrain(lost, inFlight);
+        long finalLost = lost;
+        boolean failedWithLoss = consumerFailed && lost > 0;
+        writeStatusOffThisThread(() -> {
+            if (!ended) {
+                reportAbandonedDrain(finalLost, inFlight);
+            }
+            reporter.report(System.nanoTime());
+            if (failedWithLoss) {
+                status.error("Ringlog appender '" + settings.name() + "' lost " + finalLost
+                        + " queued events because its consumer thread had failed", null);
+            }
+        });
+    }
+
+    /**
+     * Writes a stop's status messages on the reporter thread and waits for them at most {@value #STATUS_WAIT_MILLIS} ms
+     * (see {@link #completeStop}); on this thread if no reporter thread can be had.
+     */
+    private void writeStatusOffThisThread(Runnable messages) {
+        CountDownLatch written = new CountDownLatch(1);
+        try {
+            ReportScheduler.once(0, () -> {
+                try {
+                    messages.run();
+                } finally {
+                    written.countDown();
+                }
+            });
+        } catch (RuntimeException | Error noReporter) {
+            messages.run();
+            return;
         }
-        reporter.report(System.nanoTime());
-        if (consumerFailed && lost > 0) {
-            status.error("Ringlog appender '" + settings.name() + "' lost " + lost
-                    + " queued events because its consumer thread had failed", null);
+        boolean interrupted = false;
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STATUS_WAIT_MILLIS);
+        try {
+            for (;;) {
+                try {
+                    written.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
