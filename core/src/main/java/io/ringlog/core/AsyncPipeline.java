@@ -114,6 +114,16 @@ public interface AsyncPipeline<S> {
     <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer, long estimatedBytes);
 
     /**
+     * Whether an event of {@code level} offered now would be dropped by the policy at once: the discarding threshold is
+     * reached, or the ring (or the byte bound's room for a large event, which this does not know of) is full under a
+     * policy that does not have such a caller wait. Advisory and racy: the answer may be stale by the time the event is
+     * offered, either way. For an adapter that would otherwise do costly work for an event that is then dropped
+     * (encoding it, say); it must still offer the event, which the policy then decides. Lock-free and
+     * allocation-free; any thread.
+     */
+    boolean wouldDrop(EventLevel level);
+
+    /**
      * Stops accepting new callers, delivers everything accepted (including events of callers that were
      * already waiting for a slot), then ends the consumer, within the drain timeout. Never interrupts the
      * consumer. Idempotent and safe to call concurrently: later callers wait for the first call's report. If the

@@ -218,9 +218,10 @@ public class RingAsyncAppender extends UnsynchronizedAppenderBase<ILoggingEvent>
         }
         AsyncPipeline<EventSlot> ring = pipeline;
         CallerEncoding encodedHere = encoding;
-        Object encodedAhead = encodedHere.encodeAhead(event);
+        EventLevel level = EventLevels.of(event.getLevel());
+        // An event the policy is about to drop is not encoded; should it be queued after all, the consumer encodes it.
+        Object encodedAhead = ring.wouldDrop(level) ? null : encodedHere.encodeAhead(event);
         try {
-            EventLevel level = EventLevels.of(event.getLevel());
             long bytes = EventWeights.of(event, encodedHere.encodedLength(encodedAhead));
             OfferOutcome outcome = ring.offerWhileRunning(level, event, encodedAhead, encodedHere.writer(), bytes);
             if (outcome == OfferOutcome.CLOSED) {

@@ -180,13 +180,18 @@ final class CapacityGate {
         return NO_SLOT;
     }
 
+    /** True when no caller waits in the gate, queued or permitted: two volatile reads. */
+    boolean nobodyWaits() {
+        return queued == 0 && permits == 0;
+    }
+
     /**
      * Claims a free slot, without waiting, only if no caller waits in the gate, queued or permitted; else
      * {@link #NO_SLOT}. For callers that give way to waiting ones (events below WARN under DROP_BELOW_WARN): two
      * volatile reads of fields only the slow path writes, then the claim.
      */
     long claimIfNobodyWaits() {
-        if (queued != 0 || permits != 0) {
+        if (!nobodyWaits()) {
             return NO_SLOT;
         }
         try {

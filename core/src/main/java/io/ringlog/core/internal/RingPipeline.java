@@ -270,6 +270,20 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         return publishClaimed(sequence, level, event, prepared, writer, countClosed, kib);
     }
 
+    @Override
+    public boolean wouldDrop(EventLevel level) {
+        if (state.get() != PipelineState.RUNNING) {
+            return false; // the adapter delivers such an event another way, or the pipeline counts it
+        }
+        if (discardingThreshold > 0 && level.isBelowWarn() && !ring.hasAvailableCapacity(discardingThreshold + 1)) {
+            return true;
+        }
+        if (policyWaits(level)) {
+            return false;
+        }
+        return yieldsToWaiters(level) && !gate.nobodyWaits() || !ring.hasAvailableCapacity(1);
+    }
+
     /**
      * A {@link #tryOffer} that found no free slot: the consumer may be napping (see ConsumerParking), and the caller
      * is about to write its event itself, out of order, for as long as the ring stays full: have the ring drained now.
