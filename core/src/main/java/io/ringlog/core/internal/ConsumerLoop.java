@@ -265,6 +265,24 @@ final class ConsumerLoop<S> implements Runnable {
         return to + 1;
     }
 
+    /**
+     * After a drain that gave up, on the stopping thread: clears the published slots this loop will never read, from
+     * after {@code position} up to {@code last}, so that the events they hold (an error storm's stack traces) do not stay
+     * reachable for as long as the consumer is stuck in a downstream appender, which may be until the JVM ends. Only
+     * when {@code position} is final (an event in flight, after which the loop sees ABANDONED and stops, or the loop
+     * ended): otherwise the loop may be about to read the next slot, and the events stay.
+     */
+    void forgetUndelivered(Position position, long last) {
+        if (!position.inFlight && ended.getCount() != 0) {
+            return;
+        }
+        for (long sequence = position.handedOn + (position.inFlight ? 1 : 0); sequence <= last; sequence++) {
+            if (ring.isAvailable(sequence)) {
+                clear(ring.get(sequence));
+            }
+        }
+    }
+
     /** Clears a slot the close left undelivered (a claim past {@code closedAt}); on the thread that claimed it. */
     void forget(Entry<S> entry) {
         clear(entry);

@@ -653,6 +653,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             parking.wake(consumerThread); // a consumer napping while it waited for a slot to be published sees ABANDONED now
             ConsumerLoop.Position position = consumer.positionOnceAbandoned(ABANDON_SETTLE_NANOS);
             long undelivered = last + 1 - position.handedOn - (position.inFlight ? 1 : 0);
+            consumer.forgetUndelivered(position, last);
             completeStop(false, undelivered, position.inFlight);
         } else {
             completeStop(true, 0, false);
