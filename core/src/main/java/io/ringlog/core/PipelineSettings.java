@@ -4,6 +4,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * The immutable configuration of one pipeline. Built with {@link #builder(String)}; every value has a
@@ -41,6 +42,7 @@ public final class PipelineSettings {
     private final long reportIntervalMillis;
     private final long maxQueueBytes;
     private final ThreadFactory threadFactory;
+    private final BooleanSupplier maybeNestedInSlotWriting;
 
     private PipelineSettings(Builder builder) {
         this.name = builder.name;
@@ -54,6 +56,7 @@ public final class PipelineSettings {
         this.reportIntervalMillis = builder.reportIntervalMillis;
         this.maxQueueBytes = builder.maxQueueBytes < 0 ? defaultMaxQueueBytes() : builder.maxQueueBytes;
         this.threadFactory = builder.threadFactory;
+        this.maybeNestedInSlotWriting = builder.maybeNestedInSlotWriting;
     }
 
     /** Starts a builder for the pipeline of the appender called {@code name}. */
@@ -126,6 +129,14 @@ public final class PipelineSettings {
         return threadFactory;
     }
 
+    /**
+     * Whether the current log call may be nested in the writing of the same thread's earlier event into a slot (see
+     * {@link Builder#maybeNestedInSlotWriting}); asked on slow paths only.
+     */
+    public BooleanSupplier maybeNestedInSlotWriting() {
+        return maybeNestedInSlotWriting;
+    }
+
     @Override
     public String toString() {
         return "PipelineSettings[name=" + name + ", capacity=" + capacity + ", fullQueuePolicy=" + fullQueuePolicy
@@ -154,6 +165,7 @@ public final class PipelineSettings {
         private long reportIntervalMillis = DEFAULT_REPORT_INTERVAL_MILLIS;
         private long maxQueueBytes = -1;
         private ThreadFactory threadFactory = Thread::new;
+        private BooleanSupplier maybeNestedInSlotWriting = () -> true;
 
         private Builder(String name) {
             this.name = Objects.requireNonNull(name, "name");
@@ -223,6 +235,19 @@ public final class PipelineSettings {
          */
         public Builder threadFactory(ThreadFactory threadFactory) {
             this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /**
+         * Tells the pipeline whether the current log call may be nested in the writing of the same thread's earlier
+         * event into a slot: a slot writer that runs the application's code (a parameter's {@code toString()}) may log.
+         * Such a call must never wait for room (the consumer waits for the slot its thread holds), so on a full ring the
+         * pipeline looks for the thread's unpublished slot; where the adapter knows the call is not nested (its slot
+         * writers run no application code, or the framework counts nested calls), this spares that look. Asked on
+         * slow paths only, on the caller's thread. Default: always maybe (the pipeline always looks).
+         */
+        public Builder maybeNestedInSlotWriting(BooleanSupplier probe) {
+            this.maybeNestedInSlotWriting = Objects.requireNonNull(probe, "probe");
             return this;
         }
 

@@ -5,6 +5,7 @@ import io.ringlog.core.FullQueuePolicy;
 import io.ringlog.core.PipelineSettings;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Logger;
+import org.apache.logging.log4j.spi.AbstractLogger;
 import org.apache.logging.log4j.core.util.Log4jThread;
 import org.apache.logging.log4j.status.StatusLogger;
 
@@ -58,6 +59,8 @@ final class RingAsyncSettings {
                 // A Log4jThread: Log4j2's Async Loggers route events logged on their own framework's threads
                 // synchronously when their ring is full, so a target that logs can never wait on them from here.
                 .threadFactory(Log4jThread::new)
+                // A slot's copy formats parameters (toString() may log): such a call is one Log4j2 counts as nested.
+                .maybeNestedInSlotWriting(() -> AbstractLogger.getRecursionDepth() > 1)
                 .build();
         if (maxBlockTime >= 0 && policy == FullQueuePolicy.DROP_ALL) {
             LOGGER.warn("RingAsync appender '{}': maxBlockTime={} has no effect: with DROP_ALL (or blocking=\"false\") "

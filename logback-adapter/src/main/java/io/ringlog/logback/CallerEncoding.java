@@ -44,7 +44,7 @@ import java.util.List;
  * whose crowded map misses its first probe (docs/benchmarks/service-harness.md), so the usual case has none.
  *
  * <p>Thread-safety: immutable once built but for the per-thread arrays of bytes encoded ahead, which only their own
- * thread reads or writes; {@link #encodeAhead}, {@link #release}, the {@link #writer} and {@link #encodeInto} from any
+ * thread reads or writes; {@link #encodeAhead}, {@link #release} and the {@link #writer} from any
  * caller thread, the encoders being thread-safe (see {@link CallerEncoder}). {@link #install} and {@link #uninstall}
  * on the thread that starts and stops the appender. A log call made by one of these encoders on the caller's thread
  * (a converter that logs) comes back into this appender on the same thread while the thread's array is in use: Logback
@@ -151,13 +151,6 @@ final class CallerEncoding {
     /** How many children are encoded on the caller: the size of each slot's array of encoded events. */
     int size() {
         return children.length;
-    }
-
-    /** Encodes {@code event} for each child that takes it, on the caller's thread; a null entry: the consumer encodes it. */
-    void encodeInto(ILoggingEvent event, byte[][] encoded) {
-        for (int i = 0; i < encoders.length; i++) {
-            encoded[i] = encodeFor(i, event);
-        }
     }
 
     /** The bytes of child {@code i} for {@code event}, or null if its filter refuses it or its encoder failed. */

@@ -1,6 +1,7 @@
 package io.ringlog.logback;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
+import java.util.Arrays;
 
 /**
  * One pre-allocated ring slot: a reference to the prepared event and, for each child encoded on the caller's thread
@@ -23,15 +24,19 @@ final class EventSlot {
 
     /**
      * Stores the event and the bytes {@code from} encoded ahead for it on this caller's thread (see
-     * {@link CallerEncoding#writer()}; null: none, the consumer encodes it). Bytes of another run's encoders (a caller that read the appender's fields across a
-     * stop and start) are not this slot's: it encodes the event with its own, still on the caller's thread.
+     * {@link CallerEncoding#writer()}; null: none, the consumer encodes it). Bytes of another run's encoders (a caller
+     * that read the appender's fields across a stop and start) are not this slot's: it stores none, and the consumer
+     * encodes the event with this run's encoders.
      */
     void write(CallerEncoding from, ILoggingEvent event, Object encodedAhead) {
         this.event = event;
         if (from == encoding) {
             encoding.takeInto(encodedAhead, encoded);
         } else {
-            encoding.encodeInto(event, encoded);
+            // Bytes of another run's encoders: the consumer encodes with this run's. Not encoded here: inside the slot
+            // an encoder (application code) that logs would be a call nested in the slot's writing, which must never
+            // wait, and the pipeline is told that this writer runs no such code.
+            Arrays.fill(encoded, null);
         }
     }
 

@@ -137,6 +137,8 @@ final class LogbackSettings {
                     .drainTimeoutMillis(maxFlushMillis)
                     .maxBatchSize(maxBatchSize)
                     .maxQueueBytes(queueBytes)
+                    // The slot writer only stores the event and its bytes (EventSlot.write): it runs no application code.
+                    .maybeNestedInSlotWriting(() -> false)
                     .drainOnJvmExit(drainOnExit)
                     .build();
         } catch (IllegalArgumentException invalid) {

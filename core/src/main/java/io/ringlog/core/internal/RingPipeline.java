@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 
@@ -83,6 +84,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final int discardingThreshold;
     private final FullQueuePolicy policy;
     private final long maxBlockTimeNanos;
+    /** The adapter's word on whether a call may be nested in its thread's slot writing ({@link #isWritingASlot}). */
+    private final BooleanSupplier maybeNested;
     /**
      * {@link #offerWhenFull}, bound to this pipeline, for {@link #offerWhenFullOutOfLine}: a handle in an instance field
      * is not a constant to the JIT, so it never inlines the slow path into the callers' fast path.
@@ -146,6 +149,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         this.discardingThreshold = settings.discardingThreshold();
         this.policy = settings.fullQueuePolicy();
         this.maxBlockTimeNanos = settings.maxBlockTimeNanos();
+        this.maybeNested = settings.maybeNestedInSlotWriting();
         this.whenFull = bindOfferWhenFull();
     }
 
@@ -497,7 +501,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * only of a caller whose policy would have it wait ({@link #policyWaits}).
      */
     private boolean mayWait() {
-        return !isDeliveringThread() && !isWritingASlot();
+        return !isDeliveringThread() && !(maybeNested.getAsBoolean() && isWritingASlot());
     }
 
     /**
@@ -551,7 +555,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * Slow path: reached only once a stop has begun.
      */
     private boolean mayQueueWhileDraining() {
-        return isDeliveringThread() || isWritingASlot();
+        return isDeliveringThread() || maybeNested.getAsBoolean() && isWritingASlot();
     }
 
     /**
