@@ -84,14 +84,17 @@ class HeapReportTest {
                 .contains("| Logback, Ringlog `RingAsyncAppender`, default byte bound | 10.00 | byte bound, producer waiting | 2,639 of 8,192 | 5,553 |");
     }
 
-    /** Each row docs/benchmarks.md quotes (idle, full queue, per event, events held) is a row of the report it links. */
+    /**
+     * Each row docs/benchmarks.md quotes (idle, full queue, per event, events held; the estimate, the measurement and
+     * their ratio) is a row of the report it links first (the current run; an earlier one may be linked after it).
+     */
     @Test
     void theResultsPageQuotesTheCommittedReport() throws IOException {
         String page = Files.readString(ROOT.resolve("docs/benchmarks.md"), StandardCharsets.UTF_8);
         int start = page.indexOf("### Memory held by a full queue");
         assertThat(start).isNotNegative();
         String section = page.substring(start, page.indexOf("\n## ", start));
-        Matcher link = Pattern.compile("\\(benchmarks/(heap-[\\d-]+-report\\.md)\\)").matcher(section);
+        Matcher link = Pattern.compile("\\(benchmarks/(heap-[\\w-]+-report\\.md)\\)").matcher(section);
         assertThat(link.find()).as("the section links its report").isTrue();
         String report = Files.readString(ROOT.resolve("docs/benchmarks/" + link.group(1)), StandardCharsets.UTF_8);
 
@@ -99,6 +102,20 @@ class HeapReportTest {
         List<String> measured = figures(report);
         assertThat(quoted).hasSizeGreaterThanOrEqualTo(HeapVariant.values().length);
         assertThat(measured).containsAll(quoted);
+        List<String> quotedEstimates = estimates(section);
+        assertThat(quotedEstimates).as("the section quotes the estimate against the measurement").isNotEmpty();
+        assertThat(estimates(report)).containsAll(quotedEstimates);
+    }
+
+    /** The last three cells of every table row that ends in estimate KiB, measured KiB and their ratio ({@code ×1.11}). */
+    private static List<String> estimates(String markdown) {
+        Pattern row = Pattern.compile("^\\|.*?\\| ([\\d.]+) \\| ([\\d.]+) \\| (×[\\d.]+) \\|$", Pattern.MULTILINE);
+        List<String> figures = new ArrayList<>();
+        Matcher matcher = row.matcher(markdown);
+        while (matcher.find()) {
+            figures.add(matcher.group(1) + " " + matcher.group(2) + " " + matcher.group(3));
+        }
+        return figures;
     }
 
     /** The last four cells of every table row whose cells end in four numbers. */
