@@ -19,6 +19,11 @@ final class DatabaseDown {
         return "request " + i + " failed: database down";
     }
 
+    /** The message of event {@code i}'s exception. */
+    static String thrownMessage(int i) {
+        return "connection refused (request " + i + ")";
+    }
+
     /**
      * An exception whose stack trace is {@code frames} deep (at least {@code callerFrames + 2}) when this is called
      * from a frame with {@code callerFrames} frames at and below it (see {@link #depth()}).
@@ -40,14 +45,14 @@ final class DatabaseDown {
 
     private static RuntimeException left(int i, int level, int last) {
         if (level == last) {
-            return new IllegalStateException("connection refused (request " + i + ")");
+            return new IllegalStateException(thrownMessage(i));
         }
         return turnsRight(i, level + 1) ? right(i, level + 1, last) : left(i, level + 1, last);
     }
 
     private static RuntimeException right(int i, int level, int last) {
         if (level == last) {
-            return new IllegalStateException("connection refused (request " + i + ")");
+            return new IllegalStateException(thrownMessage(i));
         }
         return turnsRight(i, level + 1) ? right(i, level + 1, last) : left(i, level + 1, last);
     }

@@ -66,7 +66,7 @@ final class Log4j2Held {
             RingAsyncAppender ring = (RingAsyncAppender) async;
             long capacity = ring.getStats().capacity();
             return new HeldQueue(logger::error, capacity, () -> ring.getStats().queueSize(),
-                    () -> capacity - ring.getStats().queueSize(), stop);
+                    () -> capacity - ring.getStats().queueSize(), stop, ring.getSettings().maxQueueBytes());
         }
         if (async instanceof AsyncAppender) {
             AsyncAppender stock = (AsyncAppender) async;

@@ -32,7 +32,7 @@ class HeapReportTest {
 
         String report = HeapReport.render(runs, List.of(), new Properties(), "benchmarks/heap-held");
 
-        assertThat(report).contains("| Logback, Ringlog `RingAsyncAppender` | 2.00 | 322.00 | 40.00 | 8,192 | ×2.00 |");
+        assertThat(report).contains("| Logback, Ringlog `RingAsyncAppender`, default byte bound | 2.00 | 322.00 | 40.00 | 8,192 | ×2.00 |");
         assertThat(report).contains("| Logback, stock `AsyncAppender` (files beside it) | 1.00 | 161.02 | 20.00 | 8,193 |  |");
         assertThat(report).contains("Every queue was full").contains("Command: `benchmarks/heap-held`");
     }
@@ -46,17 +46,55 @@ class HeapReportTest {
                 new Properties(), "benchmarks/heap-held smoke");
 
         assertThat(report).contains("**CHECK FAILED**").contains("- log4j2-ringlog: the queue was not full")
-                .contains("| Log4j2, Ringlog `<RingAsync>` ⚠ |").doesNotContain("Every queue was full");
+                .contains("| Log4j2, Ringlog `<RingAsync>`, default byte bound ⚠ |").doesNotContain("Every queue was full");
     }
 
-    /** Each row docs/benchmarks.md quotes (idle, full queue, per event, events held) is a row of the report it links. */
+    /**
+     * A queue the byte bound filled: its events held are the queued ones and the waiting one; the bound in effect, the
+     * estimated KiB queued and the estimate against the measured heap per event are shown for each Ringlog row.
+     */
+    @Test
+    void aQueueTheByteBoundFilledShowsTheBoundAndTheEstimateAgainstTheMeasurement() {
+        Map<HeapVariant, Properties> runs = new EnumMap<>(HeapVariant.class);
+        Properties bounded = run(10 * MIB, 12 * MIB, 12 * MIB + 2640 * 40 * 1024L, 2640, "");
+        bounded.setProperty("queued", "2639");
+        bounded.setProperty("capacity", "8192");
+        bounded.setProperty("remaining", "5553");
+        bounded.setProperty("filled", "bytes");
+        bounded.setProperty("jvm.maxHeap", Long.toString(1980 * MIB));
+        bounded.setProperty("maxQueueBytes", Long.toString(1980 * MIB / 16));
+        bounded.setProperty("estimate.bytes", "49152.0");
+        bounded.setProperty("estimate.queuedKib", "126672");
+        bounded.setProperty("estimate.boundKib", "126720");
+        runs.put(HeapVariant.LOGBACK_RINGLOG, bounded);
+        Properties unbounded = run(10 * MIB, 12 * MIB, 12 * MIB + 8192 * 40 * 1024L, 8192, "");
+        unbounded.setProperty("filled", "slots");
+        unbounded.setProperty("maxQueueBytes", "0");
+        unbounded.setProperty("estimate.bytes", "40960.0");
+        unbounded.setProperty("estimate.queuedKib", "327680");
+        runs.put(HeapVariant.LOGBACK_RINGLOG_UNBOUNDED, unbounded);
+
+        String report = HeapReport.render(runs, List.of(), new Properties(), "benchmarks/heap-held");
+
+        assertThat(report)
+                .contains("| Logback, Ringlog `RingAsyncAppender`, default byte bound | 2.00 | 105.13 | 40.00 | 2,640 |  |")
+                .contains("| Logback, Ringlog `RingAsyncAppender`, default byte bound | 123.75 MiB (max heap 1980 MiB ÷ 16) | "
+                        + "byte bound, producer waiting | 2,639 | 126,672 of 126,720 | 48.00 | 40.00 | ×1.20 |")
+                .contains("| Logback, Ringlog `RingAsyncAppender`, `maxQueueBytes=0` | 0 (off) | slots | 8,192 | 327,680 | 40.00 | 40.00 | ×1.00 |")
+                .contains("| Logback, Ringlog `RingAsyncAppender`, default byte bound | 10.00 | byte bound, producer waiting | 2,639 of 8,192 | 5,553 |");
+    }
+
+    /**
+     * Each row docs/benchmarks.md quotes (idle, full queue, per event, events held; the estimate, the measurement and
+     * their ratio) is a row of the report it links first (the current run; an earlier one may be linked after it).
+     */
     @Test
     void theResultsPageQuotesTheCommittedReport() throws IOException {
         String page = Files.readString(ROOT.resolve("docs/benchmarks.md"), StandardCharsets.UTF_8);
         int start = page.indexOf("### Memory held by a full queue");
         assertThat(start).isNotNegative();
         String section = page.substring(start, page.indexOf("\n## ", start));
-        Matcher link = Pattern.compile("\\(benchmarks/(heap-[\\d-]+-report\\.md)\\)").matcher(section);
+        Matcher link = Pattern.compile("\\(benchmarks/(heap-[\\w-]+-report\\.md)\\)").matcher(section);
         assertThat(link.find()).as("the section links its report").isTrue();
         String report = Files.readString(ROOT.resolve("docs/benchmarks/" + link.group(1)), StandardCharsets.UTF_8);
 
@@ -64,6 +102,20 @@ class HeapReportTest {
         List<String> measured = figures(report);
         assertThat(quoted).hasSizeGreaterThanOrEqualTo(HeapVariant.values().length);
         assertThat(measured).containsAll(quoted);
+        List<String> quotedEstimates = estimates(section);
+        assertThat(quotedEstimates).as("the section quotes the estimate against the measurement").isNotEmpty();
+        assertThat(estimates(report)).containsAll(quotedEstimates);
+    }
+
+    /** The last three cells of every table row that ends in estimate KiB, measured KiB and their ratio ({@code ×1.11}). */
+    private static List<String> estimates(String markdown) {
+        Pattern row = Pattern.compile("^\\|.*?\\| ([\\d.]+) \\| ([\\d.]+) \\| (×[\\d.]+) \\|$", Pattern.MULTILINE);
+        List<String> figures = new ArrayList<>();
+        Matcher matcher = row.matcher(markdown);
+        while (matcher.find()) {
+            figures.add(matcher.group(1) + " " + matcher.group(2) + " " + matcher.group(3));
+        }
+        return figures;
     }
 
     /** The last four cells of every table row whose cells end in four numbers. */
