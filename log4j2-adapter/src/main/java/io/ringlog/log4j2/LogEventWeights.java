@@ -6,17 +6,17 @@ import org.apache.logging.log4j.message.ReusableMessage;
 
 /**
  * Estimates what a queued Log4j2 event holds on the heap, for the byte bound ({@code maxQueueBytes}): its formatted
- * message and its {@link Throwable}, whose stack trace (the frames the JVM recorded, and the
- * {@code StackTraceElement}s once something asked for them) is about {@value #FRAME_BYTES} bytes a frame. Layouts
- * print the stack trace on the consumer, after the event has left the queue, so its text is not counted. A reading of
- * a few fields; no allocation but what {@link Throwable#getStackTrace()} returns (a copy of an array the throwable
- * already holds, once it has been asked for it; only for an event that carries one). Any thread.
+ * message and each {@link Throwable} of its cause chain, about {@value #THROWN_BYTES} bytes each. The depth of a stack
+ * trace is not known without asking the throwable for its {@code StackTraceElement}s, which would create them on the
+ * caller, for every event, and keep them in the queue (measured with {@code benchmarks/heap-held}: 9.1 instead of 3.0 KiB
+ * an event); a queued throwable holds its trace in the JVM's compact form (about 3 KiB for 120 frames), and layouts
+ * print it on the consumer, after the event has left the queue. A reading of a few fields; no allocation. Any thread.
  */
 final class LogEventWeights {
     /** A slot's copy of the event, roughly, before the message and the stack trace. */
     static final int EVENT_BYTES = 256;
-    /** One frame of a stack trace held by a queued event (see the class notes). */
-    static final int FRAME_BYTES = 128;
+    /** One throwable of an event's cause chain, with its stack trace in the JVM's compact form (see the class notes). */
+    static final int THROWN_BYTES = 4096;
     /** The most causes followed in one stack trace. */
     private static final int MAX_CAUSES = 16;
 
@@ -38,7 +38,7 @@ final class LogEventWeights {
         }
         Throwable thrown = event.getThrown();
         for (int depth = 0; thrown != null && depth < MAX_CAUSES; depth++) {
-            bytes += (long) FRAME_BYTES * thrown.getStackTrace().length;
+            bytes += THROWN_BYTES;
             thrown = thrown.getCause();
         }
         return bytes;

@@ -14,12 +14,14 @@ final class AdapterEstimate {
 
     /** Logback: the event object, its arrays and its MDC map ({@code EventWeights.EVENT_BYTES}). */
     static final int LOGBACK_EVENT_BYTES = 256;
-    /** Logback: one stack frame, its proxy, element and printed text ({@code EventWeights.FRAME_BYTES}). */
-    static final int LOGBACK_FRAME_BYTES = 256;
+    /** Logback: one stack frame, its proxy and element ({@code EventWeights.FRAME_BYTES}). */
+    static final int LOGBACK_FRAME_BYTES = 104;
+    /** Logback: one frame's printed text, kept once encoded on the caller ({@code EventWeights.FRAME_TEXT_BYTES}). */
+    static final int LOGBACK_FRAME_TEXT_BYTES = 112;
     /** Log4j2: the slot's copy of the event ({@code LogEventWeights.EVENT_BYTES}). */
     static final int LOG4J2_EVENT_BYTES = 256;
-    /** Log4j2: one stack frame ({@code LogEventWeights.FRAME_BYTES}). */
-    static final int LOG4J2_FRAME_BYTES = 128;
+    /** Log4j2: one throwable of the cause chain ({@code LogEventWeights.THROWN_BYTES}). */
+    static final int LOG4J2_THROWN_BYTES = 4096;
 
     private AdapterEstimate() {
     }
@@ -30,16 +32,18 @@ final class AdapterEstimate {
      * caller (the sum over the file and console appenders behind Ringlog).
      */
     static long logback(String message, String thrownMessage, int frames, long encodedBytes) {
-        return LOGBACK_EVENT_BYTES + encodedBytes + message.length() + (long) LOGBACK_FRAME_BYTES * frames + thrownMessage.length();
+        int frameBytes = encodedBytes > 0 ? LOGBACK_FRAME_BYTES + LOGBACK_FRAME_TEXT_BYTES : LOGBACK_FRAME_BYTES;
+        return LOGBACK_EVENT_BYTES + encodedBytes + message.length() + (long) frameBytes * frames + thrownMessage.length();
     }
 
     /**
-     * Log4j2's estimate of an event with {@code message} and an exception without cause, {@code frames} deep. A reusable
+     * Log4j2's estimate of an event with {@code message} and an exception without cause (of any depth: the estimate
+     * does not ask for it; {@code frames} is kept for the callers' symmetry with Logback's). A reusable
      * message (Log4j2's garbage-free logging, on by default outside web applications) is not counted: its text is
      * copied into the slot, which the event's share stands for.
      */
     static long log4j2(String message, boolean reusableMessage, int frames) {
-        return LOG4J2_EVENT_BYTES + (reusableMessage ? 0 : message.length()) + (long) LOG4J2_FRAME_BYTES * frames;
+        return LOG4J2_EVENT_BYTES + (reusableMessage ? 0 : message.length()) + LOG4J2_THROWN_BYTES;
     }
 
     /**

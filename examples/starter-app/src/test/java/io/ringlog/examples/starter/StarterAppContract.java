@@ -5,7 +5,9 @@ import static java.util.concurrent.TimeUnit.SECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -19,6 +21,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,6 +62,7 @@ public abstract class StarterAppContract {
                 "--logging.logback.rollingpolicy.max-file-size=4GB",
                 "--logging.log4j2.rollingpolicy.max-file-size=4GB",
                 "--load.threads=" + LOAD_THREADS)
+                .directory(dir.toFile()) // where Boot 3.5's Log4j2 rolls the file (its 10 MB is fixed): read below
                 .redirectErrorStream(true).redirectOutput(console.toFile()).start();
         try {
             int port = await().atMost(90, SECONDS).pollInterval(100, MILLISECONDS).until(() -> port(app, console), p -> p > 0);
@@ -85,7 +89,7 @@ public abstract class StarterAppContract {
             Map<Integer, Long> logged = new HashMap<>();
             Map<Integer, BitSet> written = new HashMap<>();
             long[] duplicates = new long[1];
-            try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+            try (Stream<String> lines = fileAndRolledFiles(file)) {
                 lines.forEach(line -> {
                     Matcher summary = LOAD_SUMMARY.matcher(line);
                     Matcher load = LOAD_LINE.matcher(line);
@@ -119,6 +123,36 @@ public abstract class StarterAppContract {
             try (Stream<String> lines = Files.lines(console, StandardCharsets.UTF_8)) {
                 lines.filter(l -> !LOAD_LINE.matcher(l).find()).forEach(System.out::println);
             }
+        }
+    }
+
+    /**
+     * The lines of the log file and of every file it rolled into (gzipped, anywhere under the test's directory): Boot
+     * 3.5's Log4j2 file configuration rolls at 10 MB whatever the properties say, and a fast drain at SIGTERM passes it.
+     */
+    private Stream<String> fileAndRolledFiles(Path file) throws IOException {
+        Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8);
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path rolled : paths.filter(p -> p.getFileName().toString().endsWith(".log.gz")).sorted().toList()) {
+                lines = Stream.concat(lines, gunzipped(rolled));
+            }
+        }
+        return lines;
+    }
+
+    private static Stream<String> gunzipped(Path rolled) {
+        try {
+            BufferedReader reader = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(rolled)),
+                    StandardCharsets.UTF_8));
+            return reader.lines().onClose(() -> {
+                try {
+                    reader.close();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
