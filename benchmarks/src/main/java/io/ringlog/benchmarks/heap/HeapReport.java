@@ -160,9 +160,12 @@ public final class HeapReport {
                     filledBy(run), group(run.getProperty("queued")), queuedKib, estimate / 1024.0, perEvent(run) / 1024.0,
                     estimate / perEvent(run)));
         }
-        md.append("\nThe estimate is the adapter's, redone from each event's parts (Logback: 256 B, 256 B a stack frame, the "
+        md.append("\nThe estimate is the adapter's, redone from each event's parts (Logback: " + AdapterEstimate.LOGBACK_EVENT_BYTES
+                + " B, " + AdapterEstimate.LOGBACK_FRAME_BYTES + " B a stack frame, "
+                + (AdapterEstimate.LOGBACK_FRAME_BYTES + AdapterEstimate.LOGBACK_FRAME_TEXT_BYTES) + " B once encoded on the caller, the "
                 + "message's and the exception message's characters, and the bytes encoded on the caller, here what the two "
-                + "files received for the event; Log4j2: 256 B and 128 B a stack frame, the message not counted when it is "
+                + "files received for the event; Log4j2: " + AdapterEstimate.LOG4J2_EVENT_BYTES + " B and "
+                + AdapterEstimate.LOG4J2_THROWN_BYTES + " B an exception of the cause chain, the message not counted when it is "
                 + "reusable, as under Log4j2's garbage-free default), averaged over the events held. The byte bound counts "
                 + "each event of 1 KiB or more at its estimate rounded up to whole KiB; estimated KiB queued: those of the "
                 + "queued events, against the bound in KiB. The estimate ÷ measured tells how far the bound is from the heap "
