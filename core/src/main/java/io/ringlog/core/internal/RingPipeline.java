@@ -761,22 +761,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             messages.run();
             return;
         }
-        boolean interrupted = false;
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STATUS_WAIT_MILLIS);
-        try {
-            for (;;) {
-                try {
-                    written.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-                    return;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        awaitUninterruptibly(written, TimeUnit.MILLISECONDS.toNanos(STATUS_WAIT_MILLIS));
     }
 
     private void complete(StopReport report) {
@@ -786,12 +771,26 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     /** Waits, without a bound of its own, for the stop another thread is completing (that one is bounded). */
     private StopReport awaitStopReport() {
+        awaitUninterruptibly(stopCompleted, Long.MAX_VALUE);
+        return stopReport;
+    }
+
+    /**
+     * Waits for {@code latch}, at most {@code timeoutNanos} ({@link Long#MAX_VALUE}: no bound); an interrupt does not end
+     * the wait and is restored after it.
+     */
+    private static void awaitUninterruptibly(CountDownLatch latch, long timeoutNanos) {
         boolean interrupted = false;
+        long deadline = timeoutNanos == Long.MAX_VALUE ? 0 : System.nanoTime() + timeoutNanos;
         try {
             for (;;) {
                 try {
-                    stopCompleted.await();
-                    return stopReport;
+                    if (timeoutNanos == Long.MAX_VALUE) {
+                        latch.await();
+                    } else {
+                        latch.await(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+                    }
+                    return;
                 } catch (InterruptedException e) {
                     interrupted = true;
                 }

@@ -67,6 +67,13 @@ class ByteBoundTest {
         }
     }
 
+    /** Four large events: the byte bound is reached (the first is held in the target, its bytes still counted). */
+    private void fillTheBound(EventLevel level) {
+        for (long i = 0; i < 4; i++) {
+            assertThat(offerLarge(level, i)).isEqualTo(OfferOutcome.ACCEPTED);
+        }
+    }
+
     private OfferOutcome offerLarge(EventLevel level, long value) {
         return pipeline.offerWhileRunning(level, value, WRITER, EVENT_BYTES);
     }
@@ -74,9 +81,7 @@ class ByteBoundTest {
     @Test
     void blockWaitsForBytesAndLosesNothing() throws Exception {
         start(FullQueuePolicy.BLOCK, -1);
-        for (long i = 0; i < 4; i++) {
-            assertThat(offerLarge(EventLevel.ERROR, i)).isEqualTo(OfferOutcome.ACCEPTED);
-        }
+        fillTheBound(EventLevel.ERROR);
         AtomicReference<OfferOutcome> fifth = new AtomicReference<>();
         Thread caller = TestThreads.startThread("fifth", () -> fifth.set(offerLarge(EventLevel.ERROR, 4L)));
         TestThreads.awaitParked(caller);
@@ -96,9 +101,7 @@ class ByteBoundTest {
     @Test
     void dropPoliciesDropWithTheirOwnReason() {
         start(FullQueuePolicy.DROP_BELOW_WARN, 0);
-        for (long i = 0; i < 4; i++) {
-            assertThat(offerLarge(EventLevel.INFO, i)).isEqualTo(OfferOutcome.ACCEPTED);
-        }
+        fillTheBound(EventLevel.INFO);
         assertThat(offerLarge(EventLevel.INFO, 4L)).isEqualTo(OfferOutcome.DROPPED);
         assertThat(pipeline.tryOffer(EventLevel.INFO, 5L, WRITER, EVENT_BYTES)).as("tryOffer: refused, not counted")
                 .isEqualTo(OfferOutcome.FULL);
@@ -109,9 +112,7 @@ class ByteBoundTest {
     @Test
     void aWaitForBytesEndsAtTheBlockBound() {
         start(FullQueuePolicy.BLOCK, 50);
-        for (long i = 0; i < 4; i++) {
-            assertThat(offerLarge(EventLevel.WARN, i)).isEqualTo(OfferOutcome.ACCEPTED);
-        }
+        fillTheBound(EventLevel.WARN);
         assertThat(offerLarge(EventLevel.WARN, 4L)).isEqualTo(OfferOutcome.DROPPED);
         assertThat(pipeline.stats().dropped(EventLevel.WARN, DropReason.BLOCK_TIME_EXCEEDED)).isEqualTo(1);
         assertThat(pipeline.stats().callersBlocked()).isEqualTo(1);
