@@ -7,6 +7,8 @@ import com.lmax.disruptor.BlockingWaitStrategy;
 import com.lmax.disruptor.RingBuffer;
 import com.lmax.disruptor.Sequence;
 import io.ringlog.contract.TestThreads;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntSupplier;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -209,6 +212,31 @@ class CapacityGateTest {
         release(1);
         assertThat(claimedBy(first, last)).containsExactlyInAnyOrder((long) CAPACITY, CAPACITY + 1L);
         assertThat(ring.getCursor()).as("no slot claimed for the caller who left").isEqualTo(CAPACITY + 1);
+    }
+
+    /**
+     * A caller whose wait ends by a throwable (here {@code Thread.stop}'s {@code ThreadDeath} at its park, as an
+     * {@code Error} thrown there would) leaves the queue: the next caller gets the freed slot and no permit stays out.
+     * Before, the dead caller stayed linked, the pass permitted it, and the permit and the slot were lost for good.
+     */
+    @Test
+    void aCallerThatLeavesTheWaitByAThrowableLeavesNoPermitAndNoPlaceInLine() throws Exception {
+        Caller doomed = new Caller("doomed", CapacityGate.NO_DEADLINE, 1);
+        Caller next = new Caller("next", CapacityGate.NO_DEADLINE, 2);
+        Method stop = Thread.class.getMethod("stop");
+        try {
+            stop.invoke(doomed.thread);
+        } catch (InvocationTargetException unsupported) {
+            Assumptions.abort("Thread.stop is not supported on this JDK: " + unsupported.getCause());
+        }
+        doomed.thread.join(TimeUnit.SECONDS.toMillis(10));
+        assertThat(doomed.thread.isAlive()).isFalse();
+        await().until(() -> gate.waiters() == 1);
+
+        release(0);
+        assertThat(next.awaitResult()).isEqualTo(CAPACITY);
+        assertThat(gate.permitsOut()).isZero();
+        assertThat(gate.waiters()).isZero();
     }
 
     @Test
