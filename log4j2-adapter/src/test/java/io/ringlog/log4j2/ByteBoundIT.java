@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * An error storm against {@code maxQueueBytes} (128 KB, a ring of 1,024 behind a closed gate, DROP_BELOW_WARN): INFO
+ * An error storm against {@code maxQueueBytes} (48 KB, a ring of 1,024 behind a closed gate, DROP_BELOW_WARN): INFO
  * events with deep stack traces fill the byte bound after a few, long before the ring; the rest are dropped and
  * counted as {@code queue_bytes_full}; a WARN with a stack trace waits for bytes instead, and is delivered once the
  * gate opens.

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An error storm against {@code maxQueueBytes} (256 KB, a ring of 1,024 behind a closed gate, DROP_BELOW_WARN): INFO
- * events with 100-frame stack traces (about 26 KB each by the estimate) fill the byte bound after about ten, long
+ * events with 100-frame stack traces (about 20 KB each by the estimate, with the test's own frames) fill the byte bound after about a dozen, long
  * before the ring; the rest are dropped and counted as {@code queue_bytes_full}; a WARN with a stack trace waits for
  * bytes instead, and is delivered once the gate opens.
  */
