@@ -40,7 +40,8 @@ import org.apache.logging.log4j.util.StringBuilders;
  * <p>Layout: the references an event stores (logger, level, thread name, message or format, parameters, ...) live in
  * a block of {@value #REFERENCES} entries of an array shared with the neighbouring slots ({@link SlotBlocks} says why);
  * the primitives, the time and the text buffer are this object's own. A message with more than
- * {@value #INLINE_PARAMETERS} parameters puts the rest in the slot's own array, grown as needed and kept.
+ * {@value #INLINE_PARAMETERS} parameters puts the rest in the slot's own array, grown as needed and kept up to
+ * {@value #MAX_KEPT_PARAMETERS} entries.
  *
  * <p>Thread-safety: written by the caller that claimed the slot, read and then cleared by the consumer; the ring's
  * publication orders the write before the read, and the consumer's release of the slot orders the clear before the
@@ -71,6 +72,8 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
     static final int REFERENCES = 16;
     /** Parameters held in the shared block. */
     static final int INLINE_PARAMETERS = REFERENCES - PARAMETERS;
+    /** The largest array of further parameters a slot keeps between events; a larger one is dropped when cleared. */
+    static final int MAX_KEPT_PARAMETERS = 32;
 
     private static final Message EMPTY = new SimpleMessage("");
     private static final ParameterConsumer<LogEventSlot> INTO_SLOT = (parameter, index, slot) -> slot.setParameter(index, parameter);
@@ -196,15 +199,33 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
         return index < INLINE_PARAMETERS ? block[base + PARAMETERS + index] : moreParameters[index - INLINE_PARAMETERS];
     }
 
-    /** Drops every reference the event holds and trims an oversized text buffer; the consumer, after delivery. */
+    /**
+     * Drops every reference the event holds and trims an oversized text buffer and parameter array (an event with many
+     * parameters once must not leave every slot it passed through holding a large array for the rest of the run); the
+     * consumer, after delivery.
+     */
     void clear() {
         Arrays.fill(block, base, base + REFERENCES, null);
         if (parameterCount > INLINE_PARAMETERS) {
-            Arrays.fill(moreParameters, 0, parameterCount - INLINE_PARAMETERS, null);
+            if (moreParameters.length > MAX_KEPT_PARAMETERS) {
+                moreParameters = null;
+            } else {
+                Arrays.fill(moreParameters, 0, parameterCount - INLINE_PARAMETERS, null);
+            }
         }
         parameterCount = 0;
         contextData.clear();
         StringBuilders.trimToMaxSize(text, Constants.MAX_REUSABLE_MESSAGE_SIZE);
+    }
+
+    /** How many further parameters the slot's own array holds now (0: none kept); for tests. */
+    int keptParameterCapacity() {
+        return moreParameters == null ? 0 : moreParameters.length;
+    }
+
+    /** How many spilled context entries the slot's own array holds now (0: none kept); for tests. */
+    int keptContextCapacity() {
+        return contextData.keptCapacity();
     }
 
     // LogEvent

@@ -12,7 +12,8 @@ import org.apache.logging.log4j.util.TriConsumer;
 /**
  * A slot's copy of the caller's context data (the thread context map), read by layouts and filters through
  * {@link ReadOnlyStringMap}. The first {@value #INLINE_ENTRIES} entries are kept in a block of references shared with
- * the neighbouring slots (see {@link SlotBlocks}); more spill into this slot's own array, grown as needed and kept.
+ * the neighbouring slots (see {@link SlotBlocks}); more spill into this slot's own array, grown as needed and kept up
+ * to {@value #MAX_KEPT_SPILLED_ENTRIES} entries.
  * Entries keep the caller's map's iteration order (sorted, with Log4j2's own maps) and its values as they were.
  *
  * <p>Not a {@code StringMap}: Log4j2 copies it when it makes an immutable event ({@code toImmutable}, the
@@ -27,6 +28,8 @@ final class SlotContextData implements ReadOnlyStringMap {
 
     /** Entries held in the shared block; the rest spill into the slot's own array. */
     static final int INLINE_ENTRIES = 4;
+    /** The most spilled entries whose array a slot keeps between events; a larger one is dropped when cleared. */
+    static final int MAX_KEPT_SPILLED_ENTRIES = 32;
     /** References per slot in the shared block: a key and a value per entry. */
     static final int REFERENCES = 2 * INLINE_ENTRIES;
 
@@ -65,14 +68,27 @@ final class SlotContextData implements ReadOnlyStringMap {
         size = index + 1;
     }
 
-    /** Drops every reference, so that a delivered event's values are not retained. */
+    /**
+     * Drops every reference, so that a delivered event's values are not retained, and an array that grew beyond
+     * {@value #MAX_KEPT_SPILLED_ENTRIES} entries (one event with a large context map must not leave every slot it passed
+     * through holding a large array for the rest of the run).
+     */
     void clear() {
         int inline = Math.min(size, INLINE_ENTRIES);
         Arrays.fill(block, base, base + 2 * inline, null);
         if (size > INLINE_ENTRIES) {
-            Arrays.fill(spilled, 0, 2 * (size - INLINE_ENTRIES), null);
+            if (spilled.length > 2 * MAX_KEPT_SPILLED_ENTRIES) {
+                spilled = null;
+            } else {
+                Arrays.fill(spilled, 0, 2 * (size - INLINE_ENTRIES), null);
+            }
         }
         size = 0;
+    }
+
+    /** How many spilled entries this slot's own array holds now (0: none kept); for tests. */
+    int keptCapacity() {
+        return spilled == null ? 0 : spilled.length / 2;
     }
 
     private String keyAt(int index) {

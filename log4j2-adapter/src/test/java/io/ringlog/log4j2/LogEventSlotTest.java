@@ -55,6 +55,30 @@ class LogEventSlotTest {
         assertThat(order).containsExactly("k0", "k1", "k2", "k3", "k4", "k5");
     }
 
+    /**
+     * One event with a hundred parameters and a hundred context entries does not leave its slot holding arrays for a
+     * hundred of each for the rest of the run: a clear drops arrays beyond what a slot keeps, and keeps smaller ones.
+     */
+    @Test
+    void aClearDropsOversizedArraysAndKeepsSmallOnes() {
+        Object[] hundred = IntStream.range(0, 100).boxed().toArray();
+        LogEventSlot slot = blocks.get();
+        slot.copyFrom(event("large", ReusableMessageFactory.INSTANCE.newMessage("{}".repeat(100), hundred), context(100, "v"), null),
+                false);
+        assertThat(slot.getMessage().getParameters()).containsExactly(hundred);
+        assertThat(slot.getContextData().size()).isEqualTo(100);
+        slot.clear();
+        assertThat(slot.keptParameterCapacity()).isZero();
+        assertThat(slot.keptContextCapacity()).isZero();
+
+        slot.copyFrom(event("small", ReusableMessageFactory.INSTANCE.newMessage("{} {} {} {} {} {} {} {} {}", NINE), context(6, "a"),
+                null), false);
+        slot.clear();
+        assertThat(slot.keptParameterCapacity()).as("a small array is kept for the next event").isPositive()
+                .isLessThanOrEqualTo(LogEventSlot.MAX_KEPT_PARAMETERS);
+        assertThat(slot.keptContextCapacity()).isPositive().isLessThanOrEqualTo(SlotContextData.MAX_KEPT_SPILLED_ENTRIES);
+    }
+
     @Test
     void neighboursSharingABlockKeepTheirOwnEventsAndAClearLetsGoOfEverything() {
         LogEventSlot first = blocks.get();
