@@ -31,7 +31,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * carrier (inside {@code synchronized} on JDK 21-23; in a class initialiser or under a native frame on every JDK)
  * keeps that carrier, so with as many pinned waiters as carriers an unpinned virtual thread that is woken never runs.
  * Three rules keep the gate alive then: (1) only platform threads wake other waiters (the wake tree is built of them;
- * the thread that runs a pass unparks every permitted virtual thread itself); (2) the gate's lock is only ever tried,
+ * the thread that runs a pass unparks every permitted virtual thread itself, under the lock); (2) the gate's lock is only ever tried,
  * never queued for: a thread that finds it taken spins, then parks for {@value #LOCK_BACKOFF_NANOS} ns and tries
  * again, so nobody waits for the lock to be handed to a successor that cannot run; (3) a permit is a promise, not a
  * reservation: if virtual threads hold permits and no permit is used for {@value #STALL_NANOS} ns, the next pass
@@ -123,8 +123,8 @@ final class CapacityGate {
         Waiter wakeSecond;
         /** Under the lock, while a pass builds its wake tree: the next platform waiter in it. */
         Waiter nextInTree;
-        /** Under the lock, then read by the pass's thread after it: the next waiter that thread unparks itself. */
-        Waiter nextToWake;
+        /** Under the lock, while a pass permits: this waiter is unparked by the pass itself, not through the tree. */
+        boolean wakeHere;
         volatile boolean permitted;
 
         Waiter(Thread thread) {
@@ -150,6 +150,8 @@ final class CapacityGate {
     private final LongAdder wakeUps = new LongAdder();
     /** Passes that looked past unused permits (see the class notes), for the figures. */
     private final LongAdder rescues = new LongAdder();
+    /** The root of the wake tree of the pass under way, for its thread to unpark after the unlock; guarded by {@code lock}. */
+    private Waiter treeRoot;
     /** The depth of the last pass's wake tree (0: one waiter woken); guarded by {@code lock}, for tests. */
     private int lastWakeDepth;
 
@@ -346,34 +348,37 @@ final class CapacityGate {
      * If virtual threads hold permits, none used for {@value #STALL_NANOS} ns, and the pass permitted nobody, it rescues.
      */
     private boolean recheck(Waiter self) {
-        Waiter toWake;
+        Waiter root;
         boolean atHead;
         lockQuietly();
         try {
-            toWake = passLocked(true);
+            root = passLocked(true);
             atHead = head == self;
         } finally {
             unlockAndServe();
         }
-        wake(toWake, self);
+        wake(root, self);
         return atHead;
     }
 
     /**
      * Under the lock: a grant pass, and if it permitted nobody while virtual threads' permits have stayed unused for
-     * {@value #STALL_NANOS} ns and callers queue, a rescue pass ({@code mayRescue}). Returns the waiters to unpark.
+     * {@value #STALL_NANOS} ns and callers queue, a rescue pass ({@code mayRescue}). Returns the root of the wake tree,
+     * for the caller to unpark once it has unlocked, or null.
      */
     private Waiter passLocked(boolean mayRescue) {
         passWanted = false;
         VarHandle.fullFence(); // the store above before the reads of the consumer's sequence (see the class notes)
-        Waiter toWake = grantLocked(false);
-        if (toWake == null && mayRescue && head != null && virtualPermits > 0 && System.nanoTime() - lastProgress >= STALL_NANOS) {
-            toWake = grantLocked(true);
-            if (toWake != null) {
+        int granted = grantLocked(false);
+        if (granted == 0 && mayRescue && head != null && virtualPermits > 0 && System.nanoTime() - lastProgress >= STALL_NANOS) {
+            granted = grantLocked(true);
+            if (granted > 0) {
                 rescues.increment();
             }
         }
-        return toWake;
+        Waiter root = treeRoot;
+        treeRoot = null;
+        return root;
     }
 
     /**
@@ -424,7 +429,7 @@ final class CapacityGate {
      */
     private void abandon(Waiter self) {
         Waiter newHead = null;
-        Waiter toWake;
+        Waiter root;
         lockQuietly();
         try {
             if (self.linked) {
@@ -433,7 +438,7 @@ final class CapacityGate {
                 self.permitted = false;
                 returnPermit(self);
             }
-            toWake = passLocked(false);
+            root = passLocked(false);
         } finally {
             unlockAndServe();
         }
@@ -441,13 +446,13 @@ final class CapacityGate {
         if (newHead != null) {
             LockSupport.unpark(newHead.thread);
         }
-        wake(toWake, self);
+        wake(root, self);
     }
 
     /**
      * Under the lock: permits as many waiters from the head on as there are free slots not yet promised (a rescue: as
-     * there are free slots), and unlinks them; returns the waiters the pass's thread unparks itself, linked by
-     * {@link Waiter#nextToWake}, or null if it permitted nobody.
+     * there are free slots), and unlinks them; returns how many. Leaves in {@code treeRoot} the platform waiter that
+     * the pass's thread unparks once it has unlocked (the root of the wake tree), if there is one.
      *
      * <p>The thread running the pass, normally the consumer, unparks only the first permitted platform thread: one
      * futex call per pass instead of one per slot. The other platform threads are woken by the permitted platform
@@ -455,15 +460,17 @@ final class CapacityGate {
      * {@code 2i+2}-th, and the new head, which must start re-checking on its own, takes the next place in the tree
      * ({@link Waiter#wakeFirst}, {@link Waiter#wakeSecond}). A chain (each waking the next) would make the last of
      * {@code n} wait for {@code n} wake-ups in a row, each for a CPU; the tree's depth is {@code log2(n)}. Virtual
-     * threads take no place in the tree, as parents or children: the pass's thread unparks each of them (an unpark of a
-     * virtual thread schedules a task, no system call), since one may not get a carrier to wake anyone (see the class
-     * notes). A rescue unparks every waiter it permits itself. {@code permits} is raised before any waiter is
-     * permitted, and each waiter's links are written before its {@code permitted} (a volatile store), so a waiter that
-     * sees its permit sees whom to wake.
+     * threads take no place in the tree, as parents or children: since one may not get a carrier to wake anyone (see the
+     * class notes), the pass unparks each of them here, under the lock (for a virtual thread an unpark schedules a task:
+     * no system call, and nothing that waits). Not after the unlock, from a list: a later pass may link and permit a
+     * waiter of this pass's list again, and a walk after the unlock would follow its new links and lose the rest. A
+     * rescue unparks every waiter it permits here. {@code permits} is raised before any waiter is permitted, and each
+     * waiter's links are written before its {@code permitted} (a volatile store), so a waiter that sees its permit sees
+     * whom to wake.
      */
-    private Waiter grantLocked(boolean rescue) {
+    private int grantLocked(boolean rescue) {
         if (head == null) {
-            return null;
+            return 0;
         }
         long free = rescue ? ring.remainingCapacity() : ring.remainingCapacity() - permits;
         int count = 0;
@@ -473,15 +480,14 @@ final class CapacityGate {
             waiter = waiter.next;
         }
         if (count == 0) {
-            return null;
+            return 0;
         }
         queued -= count;
         PERMITS.getAndAdd(this, count);
         lastProgress = System.nanoTime();
         Waiter newHead = waiter;
-        // Waiters to unpark here, in a list; platform waiters (and the new head) in a heap-ordered tree, built in one
-        // walk: each one placed after the root becomes the next child of the oldest node with fewer than two.
-        Waiter toWake = null;
+        // Platform waiters (and a platform new head) in a heap-ordered tree, built in one walk: each one placed after the
+        // root becomes the next child of the oldest node with fewer than two. Virtual ones are unparked below.
         Waiter root = null;
         Waiter lastInTree = null;
         Waiter parent = null;
@@ -492,7 +498,6 @@ final class CapacityGate {
             if (current == null) {
                 break;
             }
-            current.nextToWake = null;
             current.nextInTree = null;
             current.wakeFirst = null;
             current.wakeSecond = null;
@@ -500,14 +505,15 @@ final class CapacityGate {
                 VIRTUAL_PERMITS.getAndAdd(this, 1);
             }
             if (current.virtual || rescue) {
-                current.nextToWake = toWake;
-                toWake = current;
+                current.wakeHere = true;
             } else if (root == null) {
+                current.wakeHere = false;
                 root = current;
                 parent = current;
                 lastInTree = current;
                 inTree = 1;
             } else {
+                current.wakeHere = false;
                 if (parent.wakeFirst == null) {
                     parent.wakeFirst = current;
                 } else {
@@ -522,10 +528,6 @@ final class CapacityGate {
                 permitted = permitted.next;
             }
         }
-        if (root != null) {
-            root.nextToWake = toWake;
-            toWake = root;
-        }
         lastWakeDepth = inTree == 0 ? 0 : 31 - Integer.numberOfLeadingZeros(inTree);
         permitted = head;
         for (int i = 0; i < count; i++) {
@@ -534,6 +536,9 @@ final class CapacityGate {
             permitted.prev = null;
             permitted.next = null;
             permitted.permitted = true;
+            if (permitted.wakeHere) {
+                LockSupport.unpark(permitted.thread);
+            }
             permitted = following;
         }
         head = newHead;
@@ -541,21 +546,23 @@ final class CapacityGate {
             tail = null;
         } else {
             newHead.prev = null;
+            if (newHead.wakeHere) {
+                LockSupport.unpark(newHead.thread); // it re-checks on its own from now on
+            }
         }
-        return toWake;
+        if (root != null) {
+            treeRoot = root;
+        }
+        return count;
     }
 
     /**
-     * Outside the lock: unparks the waiters a pass returned (see {@link #grantLocked}); {@code self} is running and
-     * passes its wake-ups on itself.
+     * Outside the lock: unparks the root of a pass's wake tree (see {@link #grantLocked}), held in a local since the
+     * pass; {@code self} is running and passes the wake-up on itself.
      */
-    private static void wake(Waiter toWake, Waiter self) {
-        for (Waiter waiter = toWake; waiter != null; ) {
-            Waiter following = waiter.nextToWake;
-            if (waiter != self) {
-                LockSupport.unpark(waiter.thread);
-            }
-            waiter = following;
+    private static void wake(Waiter root, Waiter self) {
+        if (root != null && root != self) {
+            LockSupport.unpark(root.thread);
         }
     }
 
@@ -598,13 +605,13 @@ final class CapacityGate {
 
     private void serveWantedPasses() {
         while (passWanted && lock.tryLock()) {
-            Waiter toWake;
+            Waiter root;
             try {
-                toWake = passLocked(false);
+                root = passLocked(false);
             } finally {
                 lock.unlock();
             }
-            wake(toWake, null);
+            wake(root, null);
         }
     }
 
@@ -629,13 +636,13 @@ final class CapacityGate {
         if (queued == 0 || !lock.tryLock()) {
             return;
         }
-        Waiter toWake;
+        Waiter root;
         try {
-            toWake = passLocked(true);
+            root = passLocked(true);
         } finally {
             lock.unlock();
         }
-        wake(toWake, null);
+        wake(root, null);
         serveWantedPasses();
     }
 
