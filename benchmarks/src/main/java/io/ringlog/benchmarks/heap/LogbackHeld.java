@@ -3,10 +3,10 @@ package io.ringlog.benchmarks.heap;
 import ch.qos.logback.classic.AsyncAppender;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.status.Status;
+import io.ringlog.benchmarks.support.LogbackConfigs;
 import io.ringlog.core.ByteSize;
 import io.ringlog.logback.RingAsyncAppender;
 import java.net.URL;
@@ -37,16 +37,7 @@ final class LogbackHeld {
         if (config == null) {
             throw new IllegalStateException("no configuration " + resource);
         }
-        JoranConfigurator configurator = new JoranConfigurator();
-        configurator.setContext(context);
-        configurator.doConfigure(config);
-        context.start();
-        for (Status status : context.getStatusManager().getCopyOfStatusList()) {
-            if (status.getEffectiveLevel() >= Status.WARN) {
-                context.stop();
-                throw new IllegalStateException("Logback configuration " + config + " reported: " + status);
-            }
-        }
+        LogbackConfigs.configureOrFail(context, config);
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         Logger logger = context.getLogger("io.ringlog.heap.OrderService");
         Appender<?> async = root.getAppender("ASYNC");
