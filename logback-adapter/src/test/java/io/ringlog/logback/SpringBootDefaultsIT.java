@@ -2,15 +2,12 @@ package io.ringlog.logback;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.core.OutputStreamAppender;
-import io.ringlog.contract.TestThreads;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -44,19 +41,7 @@ class SpringBootDefaultsIT {
                     .isInstanceOf(CallerEncoder.class);
             assertThat(logback.<OutputStreamAppender<?>>child("FILE").getEncoder()).as("FILE's encoder while Ringlog runs")
                     .isInstanceOf(CallerEncoder.class);
-            Logger log = logback.logger("com.example.Service");
-            List<Thread> callers = new ArrayList<>();
-            for (int t = 0; t < THREADS; t++) {
-                String name = "caller-" + t;
-                callers.add(TestThreads.startThread(name, () -> {
-                    for (int i = 0; i < EVENTS_PER_THREAD; i++) {
-                        log.info("{} event {}", name, i);
-                    }
-                }));
-            }
-            for (Thread caller : callers) {
-                caller.join();
-            }
+            CallerLoad.logFromCallers(logback.logger("com.example.Service"), THREADS, EVENTS_PER_THREAD);
             logback.ring().stop();
         } finally {
             System.setOut(stdout);

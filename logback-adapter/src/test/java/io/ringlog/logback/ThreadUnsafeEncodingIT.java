@@ -39,7 +39,7 @@ class ThreadUnsafeEncodingIT {
     @Test
     void logbacksXmlLayoutWritesEveryRecordWellFormedAndExactlyOnce() throws Exception {
         try (LogbackFixture logback = new LogbackFixture("encoder-xml-layout").property("dir", dir).configure("encoder-xml-layout")) {
-            logFromCallers(logback.logger("app"));
+            CallerLoad.logFromCallers(logback.logger("app"), THREADS, EVENTS_PER_THREAD);
             logback.ring().stop();
         }
         String text = Files.readString(dir.resolve("events.xml"), StandardCharsets.UTF_8);
@@ -66,7 +66,7 @@ class ThreadUnsafeEncodingIT {
     @Test
     void anEncoderThatReusesOneBufferWritesEveryLineWholeAndExactlyOnce() throws Exception {
         try (LogbackFixture logback = new LogbackFixture("encoder-shared-buffer").property("dir", dir).configure("encoder-shared-buffer")) {
-            logFromCallers(logback.logger("app"));
+            CallerLoad.logFromCallers(logback.logger("app"), THREADS, EVENTS_PER_THREAD);
             logback.ring().stop();
         }
         Map<String, Integer> seen = new HashMap<>();
@@ -105,22 +105,6 @@ class ThreadUnsafeEncodingIT {
         List<String> lines = Files.readAllLines(dir.resolve("masked.log"), StandardCharsets.UTF_8);
         assertThat(lines).as("the file of the masking appender").hasSize(events)
                 .allSatisfy(line -> assertThat(line).doesNotContain("4111").endsWith("card=\"" + MaskingFileAppender.MASK + "\""));
-    }
-
-    /** Each of {@link #THREADS} callers logs "caller-t event i" for i in 0..EVENTS_PER_THREAD-1 at INFO. */
-    private static void logFromCallers(Logger log) throws InterruptedException {
-        List<Thread> callers = new ArrayList<>();
-        for (int t = 0; t < THREADS; t++) {
-            String name = "caller-" + t;
-            callers.add(TestThreads.startThread(name, () -> {
-                for (int i = 0; i < EVENTS_PER_THREAD; i++) {
-                    log.info("{} event {}", name, i);
-                }
-            }));
-        }
-        for (Thread caller : callers) {
-            caller.join();
-        }
     }
 
     private static void assertEveryEventExactlyOnce(Map<String, Integer> seen) {

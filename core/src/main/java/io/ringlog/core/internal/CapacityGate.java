@@ -148,8 +148,6 @@ final class CapacityGate {
     private volatile long lastProgress = System.nanoTime();
     /** Returns from a park (permitted, made head, timed out, released or interrupted), for the figures; waiters only. */
     private final LongAdder wakeUps = new LongAdder();
-    /** Passes that looked past unused permits (see the class notes), for the figures. */
-    private final LongAdder rescues = new LongAdder();
     /** The root of the wake tree of the pass under way, for its thread to unpark after the unlock; guarded by {@code lock}. */
     private Waiter treeRoot;
     /** The depth of the last pass's wake tree (0: one waiter woken); guarded by {@code lock}, for tests. */
@@ -371,10 +369,7 @@ final class CapacityGate {
         VarHandle.fullFence(); // the store above before the reads of the consumer's sequence (see the class notes)
         int granted = grantLocked(false);
         if (granted == 0 && mayRescue && head != null && virtualPermits > 0 && System.nanoTime() - lastProgress >= STALL_NANOS) {
-            granted = grantLocked(true);
-            if (granted > 0) {
-                rescues.increment();
-            }
+            grantLocked(true);
         }
         Waiter root = treeRoot;
         treeRoot = null;
@@ -671,11 +666,6 @@ final class CapacityGate {
     /** How many times a queued caller woke up so far (permitted, made head, timed out, released or interrupted). */
     long wakeUps() {
         return wakeUps.sum();
-    }
-
-    /** How many passes looked past permits that had stayed unused (see the class notes). */
-    long rescues() {
-        return rescues.sum();
     }
 
     /** The number of callers queued and not yet permitted (a volatile read). */

@@ -66,9 +66,4 @@ final class QueuedBytes {
     void handedOn(int kib) {
         OUT.setRelease(this, (long) OUT.get(this) + kib);
     }
-
-    /** The KiB the queued counted events hold now (a racy reading), for the figures. */
-    long queuedKib() {
-        return Math.max(0, in.get() - (long) OUT.getAcquire(this));
-    }
 }
