@@ -114,6 +114,25 @@ public interface AsyncPipeline<S> {
     <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer, long estimatedBytes);
 
     /**
+     * As {@link #tryOffer(EventLevel, Object, SlotWriter, long)}, for a caller that must not wait for room and writes a
+     * refused event itself (on its own thread) into the same downstream that the consumer delivers to. When the ring is
+     * full while the consumer is inside a downstream appender, writing into that appender could leave the caller stuck
+     * in it for as long as the consumer is (a blocked socket, a full disk), and a logging framework's stop waits for
+     * every logging call in flight. So the caller watches instead, parked in short steps, for at most
+     * {@value #STUCK_DELIVERY_MILLIS} ms: a slot that frees is taken ({@link OfferOutcome#ACCEPTED}); a consumer that
+     * moves on to another event, or is not inside a downstream appender at all, leaves the event to the caller
+     * ({@link OfferOutcome#FULL}); a consumer still inside the same event after the watch, or a drain that gives up
+     * meanwhile, drops the event and counts it ({@link OfferOutcome#DROPPED}, as {@code queue_full} or
+     * {@code already_shutdown}). An interrupt does not end the watch; it is kept for the caller. Any thread.
+     *
+     * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (counted), or why it was refused
+     */
+    <E> OfferOutcome tryOfferUnlessStuck(EventLevel level, E event, SlotWriter<S, E> writer, long estimatedBytes);
+
+    /** How long {@link #tryOfferUnlessStuck} watches a consumer inside one event before it drops the caller's event. */
+    long STUCK_DELIVERY_MILLIS = 1_000;
+
+    /**
      * Whether an event of {@code level} offered now would be dropped by the policy at once: the discarding threshold is
      * reached, or the ring (or the byte bound's room for a large event, which this does not know of) is full under a
      * policy that does not have such a caller wait. Advisory and racy: the answer may be stale by the time the event is

@@ -8,7 +8,7 @@ import java.util.Locale;
  * value where its log-processor conventions define one ({@code queue_full}, {@code already_shutdown}).
  */
 public enum DropReason {
-    /** The ring was full and the full-queue policy dropped the event at once (DROP_ALL, DROP_BELOW_WARN below WARN, a block bound of 0, or a downstream appender logging on the consumer thread). */
+    /** The ring was full and the full-queue policy dropped the event at once (DROP_ALL, DROP_BELOW_WARN below WARN, a block bound of 0, or a downstream appender logging on the consumer thread), or a caller that must not wait watched the consumer stay inside one event too long ({@link AsyncPipeline#tryOfferUnlessStuck}). */
     QUEUE_FULL("queue_full"),
     /** The free slots were at or below the discarding threshold, and the event was below WARN. */
     DISCARDING_THRESHOLD("discarding_threshold"),

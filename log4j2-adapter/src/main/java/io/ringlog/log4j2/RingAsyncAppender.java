@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.Core;
 import org.apache.logging.log4j.core.LogEvent;
@@ -91,7 +92,10 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * when the ring is full, its event is delivered on its own thread, as {@code <Async>} does. Waiting there could
  * deadlock: Ringlog's consumer may itself be waiting for room in that Async Logger's ring (a target that logs),
  * while the Async Logger's thread waits for room in Ringlog's. Such events bypass the ring: they are counted in
- * {@link #getStats()} as {@code deliveredDirectly} and may overtake events still queued.
+ * {@link #getStats()} as {@code deliveredDirectly} and may overtake events still queued. While the consumer is inside
+ * a target, such a caller first watches it for up to a second rather than follow it in: if the consumer stays inside
+ * that one event (a target that blocks), the caller's event is dropped and counted as {@code queue_full}, so that no
+ * Log4j2 thread, and no stop waiting for it, is held by a stuck target.
  */
 @Plugin(name = "RingAsync", category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE, printObject = true)
 public final class RingAsyncAppender extends AbstractAppender implements LocationAware {
@@ -126,6 +130,8 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     private AutoCloseable mbean;
     private LiveAppenders.Registration live = () -> { };
     private boolean requiresLocation;
+    /** Whether the first drop of a must-not-wait caller's event behind a stuck consumer was reported (once per instance). */
+    private final AtomicBoolean stuckDropReported = new AtomicBoolean();
 
     private RingAsyncAppender(Builder<?> builder, PipelineSettings settings) {
         super(builder.getName(), builder.getFilter(), null, builder.isIgnoreExceptions(), builder.getPropertyArray());
@@ -222,8 +228,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                 // Not on a thread delivering our events: there the core enqueues or drops and counts (it never waits),
                 // whereas delivering now would re-enter the target that is logging and be refused by Log4j2.
                 if (mayWait(level) && mustNotWait() && !ring.isDeliveringThread()) {
-                    dispatcher.deliverNow(LogEventSlot.copy(event, includeLocation));
-                    ring.recordDirectDelivery();
+                    appendWithoutWaiting(ring, level, event, bytes);
                     return;
                 }
                 OfferOutcome waited = ring.offerWhileRunning(level, event, writer, bytes);
@@ -236,6 +241,30 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             }
         }
         appendOutsideRing(event);
+    }
+
+    /**
+     * A caller that must not wait for room (see the class notes) found the ring full: its event is delivered on its own
+     * thread, unless the consumer is stuck inside a target, which this caller would then be stuck in too, and with it
+     * Log4j2's stop: then it is dropped and counted ({@link AsyncPipeline#tryOfferUnlessStuck}).
+     */
+    private void appendWithoutWaiting(AsyncPipeline<LogEventSlot> ring, EventLevel level, LogEvent event, long bytes) {
+        OfferOutcome outcome = ring.tryOfferUnlessStuck(level, event, writer, bytes);
+        if (outcome == OfferOutcome.FULL) {
+            dispatcher.deliverNow(LogEventSlot.copy(event, includeLocation));
+            ring.recordDirectDelivery();
+        } else if (outcome == OfferOutcome.DROPPED) {
+            if (ring.isRunning() && !stuckDropReported.getAndSet(true)) {
+                LOGGER.warn("RingAsync appender '{}': a {} found the queue full while the consumer has been inside one event "
+                        + "for {} ms (a target is blocked or very slow); its event was dropped rather than written into that target "
+                        + "on its own thread, where it would have been held as long; further such drops are counted in the drop "
+                        + "summaries", getName(), isNestedCall() ? "nested logging call" : "Log4j2 thread",
+                        AsyncPipeline.STUCK_DELIVERY_MILLIS);
+            }
+            onDropped(event);
+        } else if (outcome == OfferOutcome.CLOSED) {
+            appendOutsideRing(event);
+        }
     }
 
     private boolean mayWait(EventLevel level) {

@@ -410,6 +410,18 @@ final class ConsumerLoop<S> implements Runnable {
     }
 
     /**
+     * The sequence whose delivery is under way (inside the sink), or -1 when none is. {@code finished} is read before
+     * {@code started} (acquire loads of this loop's release stores): a reading taken between two events may return the
+     * one that just began, or -1 for a moment; callers watching for a stuck delivery read it repeatedly, so a value
+     * that stays the same across their watch means one event that has not returned. Any thread.
+     */
+    long deliveryUnderWay() {
+        long finishedAt = (long) FINISHED.getAcquire(this);
+        long startedAt = (long) STARTED.getAcquire(this);
+        return startedAt > finishedAt ? startedAt : -1;
+    }
+
+    /**
      * A consistent reading of where the consumer stands, for a stop that gave up: {@code finished}, then {@code started},
      * then {@code finished} again, until both readings of {@code finished} agree. Then {@code started} was read while
      * {@code finished} had that value, so it is that sequence (nothing in flight) or the next one (in flight): a

@@ -98,6 +98,9 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
      * After a drain gave up, how long the stop waits at most for the consumer to be either inside a downstream appender or
      * ended, so that the loss it reports is exact (see {@link ConsumerLoop#positionOnceAbandoned}); normally microseconds.
      */
+    private static final long STUCK_DELIVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(STUCK_DELIVERY_MILLIS);
+    /** The watch's step: short against the bound, long enough that a watching caller takes no CPU from the consumer. */
+    private static final long STUCK_WATCH_STEP_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     private static final long ABANDON_SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /** How often a caller waiting for room within the byte bound looks again (see {@link #awaitBytes}). */
     private static final long BYTES_RECHECK_NANOS = 1_000_000;
@@ -233,6 +236,35 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     @Override
     public <E> OfferOutcome tryOffer(EventLevel level, E event, SlotWriter<S, E> writer, long estimatedBytes) {
         return offer(level, event, null, writer, false, false, queuedBytes.weightOf(estimatedBytes));
+    }
+
+    @Override
+    public <E> OfferOutcome tryOfferUnlessStuck(EventLevel level, E event, SlotWriter<S, E> writer, long estimatedBytes) {
+        OfferOutcome outcome = tryOffer(level, event, writer, estimatedBytes);
+        long watched;
+        if (outcome != OfferOutcome.FULL || (watched = consumer.deliveryUnderWay()) < 0) {
+            return outcome;
+        }
+        boolean interrupted = Thread.interrupted(); // a pending interrupt would turn each park below into a spin
+        try {
+            long begun = System.nanoTime();
+            for (;;) {
+                LockSupport.parkNanos(STUCK_WATCH_STEP_NANOS);
+                Thread.interrupted();
+                outcome = tryOffer(level, event, writer, estimatedBytes);
+                if (outcome != OfferOutcome.FULL || consumer.deliveryUnderWay() != watched) {
+                    return outcome;
+                }
+                if (System.nanoTime() - begun >= STUCK_DELIVERY_NANOS) {
+                    drop(level, DropReason.QUEUE_FULL);
+                    return OfferOutcome.DROPPED;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**
