@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
+import org.awaitility.Awaitility;
 
 /**
  * The OpenTelemetry side of the trace-context tests: a real SDK whose log records land in an in-memory exporter, and
@@ -30,6 +31,10 @@ import java.util.function.Consumer;
 public final class TracedCallers implements AutoCloseable {
     /** The baggage entry each traced call carries: the caller's index. */
     public static final String BAGGAGE_KEY = "ringlog.caller";
+    /** The callers of {@link #logAndAwaitExport}, sized for 2 cores. */
+    public static final int CALLERS = 4;
+    /** The messages each caller of {@link #logAndAwaitExport} logs. */
+    public static final int EVENTS_PER_CALLER = 200;
 
     private final InMemoryLogRecordExporter exporter = InMemoryLogRecordExporter.create();
     private final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
@@ -77,6 +82,15 @@ public final class TracedCallers implements AutoCloseable {
         for (Thread thread : threads) {
             thread.join();
         }
+    }
+
+    /**
+     * {@link #log} from {@value #CALLERS} callers, {@value #EVENTS_PER_CALLER} messages each, then waits until every one
+     * was exported (OpenTelemetry's appender installed with {@link #openTelemetry()} first).
+     */
+    public void logAndAwaitExport(Consumer<String> log) throws InterruptedException {
+        log(CALLERS, EVENTS_PER_CALLER, log);
+        Awaitility.await().until(() -> exported().size() >= logged());
     }
 
     /** How many messages were logged. */

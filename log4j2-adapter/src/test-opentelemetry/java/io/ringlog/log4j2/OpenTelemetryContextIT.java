@@ -10,7 +10,6 @@ import io.opentelemetry.instrumentation.log4j.appender.v2_17.OpenTelemetryAppend
 import io.opentelemetry.sdk.logs.data.LogRecordData;
 import io.ringlog.contract.TracedCallers;
 import java.nio.file.Path;
-import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.ThreadContext;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.junit.jupiter.api.AfterEach;
@@ -27,9 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * the only ones with OpenTelemetry on the class path; {@link OpenTelemetryContextDataInjectorIT} covers the injector.
  */
 class OpenTelemetryContextIT {
-    static final int CALLERS = 4;
-    static final int EVENTS_PER_CALLER = 200;
-
     @TempDir
     Path dir;
     private LoggerContext log4j;
@@ -47,9 +43,7 @@ class OpenTelemetryContextIT {
     /** Installs the SDK into the OpenTelemetry appenders of the configuration, logs from traced callers, awaits the records. */
     static void logFromTracedCallers(LoggerContext log4j, TracedCallers callers) throws InterruptedException {
         OpenTelemetryAppender.install(callers.openTelemetry());
-        Logger log = log4j.getLogger("app");
-        callers.log(CALLERS, EVENTS_PER_CALLER, log::info);
-        await().until(() -> callers.exported().size() >= callers.logged());
+        callers.logAndAwaitExport(log4j.getLogger("app")::info);
     }
 
     @Test

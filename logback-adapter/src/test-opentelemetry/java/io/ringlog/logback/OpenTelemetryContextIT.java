@@ -8,6 +8,7 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.joran.JoranConfigurator;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.joran.spi.JoranException;
+import ch.qos.logback.core.spi.AppenderAttachable;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
@@ -28,9 +29,6 @@ import org.slf4j.LoggerFactory;
  * OpenTelemetry on the class path.
  */
 class OpenTelemetryContextIT {
-    private static final int CALLERS = 4;
-    private static final int EVENTS_PER_CALLER = 200;
-
     private final LoggerContext logback = (LoggerContext) LoggerFactory.getILoggerFactory();
 
     /** Configures Logback's default context, the one {@link OpenTelemetryAppender#install} looks into. */
@@ -47,16 +45,14 @@ class OpenTelemetryContextIT {
     }
 
     private ContextRecordingAppender contextChild() {
-        return (ContextRecordingAppender) ((ch.qos.logback.core.spi.AppenderAttachable<?>) logback.getLogger(Logger.ROOT_LOGGER_NAME)
+        return (ContextRecordingAppender) ((AppenderAttachable<?>) logback.getLogger(Logger.ROOT_LOGGER_NAME)
                 .getAppender("RING")).getAppender("CONTEXT");
     }
 
     private void logFromTracedCallers(TracedCallers callers) throws InterruptedException {
         // install finds the OpenTelemetry appender inside RING: RingAsyncAppender is an AppenderAttachable
         OpenTelemetryAppender.install(callers.openTelemetry());
-        Logger log = logback.getLogger("app");
-        callers.log(CALLERS, EVENTS_PER_CALLER, log::info);
-        await().until(() -> callers.exported().size() >= callers.logged());
+        callers.logAndAwaitExport(logback.getLogger("app")::info);
     }
 
     @Test
