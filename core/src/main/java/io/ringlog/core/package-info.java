@@ -27,7 +27,8 @@
  * {@link io.ringlog.core.EventSink} and {@link io.ringlog.core.SlotWriter} for the adapter's two ends,
  * {@link io.ringlog.core.StatusReporter} for the framework's status channel,
  * {@link io.ringlog.core.PipelineStats} / {@link io.ringlog.core.AsyncAppenderMBeans} for observation,
- * {@link io.ringlog.core.LiveAppenders} for the started appenders of both frameworks (what monitoring lists), and
+ * {@link io.ringlog.core.LiveAppenders} for the started appenders of both frameworks (what monitoring lists),
+ * {@link io.ringlog.core.CallerContext} for carrying the caller's OpenTelemetry context to the consumer (if present), and
  * {@link io.ringlog.core.ReleaseVersion} for refusing a framework release an adapter cannot run on.
  * No type of the LMAX Disruptor appears here: it is shaded into {@code io.ringlog.core.internal}.
  */

@@ -1,5 +1,6 @@
 package io.ringlog.log4j2;
 
+import io.ringlog.core.CallerContext;
 import io.ringlog.core.SlotWriter;
 import java.io.InvalidObjectException;
 import java.io.ObjectInputStream;
@@ -34,8 +35,11 @@ import org.apache.logging.log4j.util.StringBuilders;
  * message as soon as {@code append} returns. A reusable message (Log4j2's default for parameterised messages) is
  * formatted into the slot's own text buffer and its parameters are copied, leaving the caller's message intact for
  * the appenders that see it after RingAsync. Other messages are kept by reference after being frozen
- * ({@code getFormattedMessage()}, as Async Loggers do). The context data is copied ({@link SlotContextData}); the
- * thread's name, id and priority, and the location if asked for, are read on the caller's thread.
+ * ({@code getFormattedMessage()}, as Async Loggers do). The context data is copied ({@link SlotContextData}), values
+ * that are not strings by reference (OpenTelemetry's context-data injector puts its whole context there); the
+ * thread's name, id and priority, and the location if asked for, are read on the caller's thread, and so is the
+ * caller's OpenTelemetry context, if there is one ({@link CallerContext}), which the consumer makes current around the
+ * event's delivery.
  *
  * <p>Layout: the references an event stores (logger, level, thread name, message or format, parameters, ...) live in
  * a block of {@value #REFERENCES} entries of an array shared with the neighbouring slots ({@link SlotBlocks} says why);
@@ -84,6 +88,8 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
     private final MutableInstant instant = new MutableInstant();
     private transient StringBuilder text;
     private transient Object[] moreParameters;
+    /** The caller's context from {@link CallerContext#capture()}: null without OpenTelemetry or outside any span. */
+    private transient Object callerContext;
     private long threadId;
     private int threadPriority;
     private long nanoTime;
@@ -150,6 +156,7 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
         includeLocation = withLocation;
         endOfBatch = false;
         contextData.copyFrom(source.getContextData());
+        callerContext = CallerContext.ON_CLASS_PATH.capture();
         Message message = source.getMessage();
         if (message instanceof ReusableMessage) {
             copyReusable((ReusableMessage) message);
@@ -215,7 +222,13 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
         }
         parameterCount = 0;
         contextData.clear();
+        callerContext = null;
         StringBuilders.trimToMaxSize(text, Constants.MAX_REUSABLE_MESSAGE_SIZE);
+    }
+
+    /** The caller's context, to be made current around the event's delivery; read by the consumer. */
+    Object callerContext() {
+        return callerContext;
     }
 
     /** How many further parameters the slot's own array holds now (0: none kept); for tests. */

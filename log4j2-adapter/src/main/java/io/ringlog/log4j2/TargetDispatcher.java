@@ -1,5 +1,6 @@
 package io.ringlog.log4j2;
 
+import io.ringlog.core.CallerContext;
 import io.ringlog.core.EventSink;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,10 @@ import org.apache.logging.log4j.status.StatusLogger;
  * <p>A target that throws, or one that was already stopped, makes the delivery count as failed (the pipeline
  * counts and reports it; the other targets still got the event). A stopped target is skipped rather than called:
  * Log4j2 would otherwise report a closed stream for it.
+ *
+ * <p>The caller's OpenTelemetry context, if the slot carries one ({@link CallerContext}), is current on the consumer
+ * while the targets get the event: OpenTelemetry's appender takes the trace and span from it when the context data
+ * carries no context of its own.
  *
  * <p>Thread-safety: {@link #deliver} runs on the consumer thread only; {@link #deliverNow} on a caller's thread; {@link AppenderControl} and Log4j2 appenders are
  * thread-safe.
@@ -37,7 +42,13 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
     @Override
     public void deliver(LogEventSlot slot, boolean endOfBatch) throws Exception {
         slot.setEndOfBatch(endOfBatch);
-        dispatch(slot);
+        CallerContext carrier = CallerContext.ON_CLASS_PATH;
+        Object attached = carrier.attach(slot.callerContext());
+        try {
+            dispatch(slot);
+        } finally {
+            carrier.detach(attached);
+        }
     }
 
     @Override

@@ -4,6 +4,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.spi.ContextAware;
+import io.ringlog.core.CallerContext;
 import io.ringlog.core.EventSink;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -43,6 +44,16 @@ final class ChildDelivery implements EventSink<EventSlot> {
 
     @Override
     public void deliver(EventSlot slot, boolean endOfBatch) {
+        CallerContext carrier = CallerContext.ON_CLASS_PATH;
+        Object attached = carrier.attach(slot.callerContext());
+        try {
+            deliverToChildren(slot, endOfBatch);
+        } finally {
+            carrier.detach(attached);
+        }
+    }
+
+    private void deliverToChildren(EventSlot slot, boolean endOfBatch) {
         ILoggingEvent event = slot.event();
         Appender<ILoggingEvent>[] targets = children.snapshot();
         if (targets != planned) {
