@@ -23,10 +23,13 @@ import java.util.function.Supplier;
 public interface AsyncPipeline<S> {
 
     /**
-     * Creates a pipeline and pre-allocates its ring; nothing runs until {@link #start()}.
+     * Creates a pipeline and pre-allocates its ring; nothing runs until {@link #start()}. The ring's slots are created
+     * as the ring first fills, each once: an idle pipeline holds its ring of references but no slots.
      *
      * @param settings    the validated settings
-     * @param slotFactory creates each slot of the ring once, up front
+     * @param slotFactory creates a slot of the ring, on the caller's thread that first claims that slot (once per
+     *                    slot, then reused for good); must be thread-safe: callers claiming distinct slots call it
+     *                    concurrently
      * @param sink        receives the events, one thread at a time (see {@link EventSink})
      * @param status      the framework's status channel for drops, failures and shutdown losses
      */

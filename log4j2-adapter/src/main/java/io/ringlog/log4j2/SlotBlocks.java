@@ -1,5 +1,7 @@
 package io.ringlog.log4j2;
 
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -18,27 +20,36 @@ import java.util.function.Supplier;
  * contend for them; measured at 4 callers on 2 cores, the shared layout was still faster than a slot of its own
  * (docs/benchmarks.md).
  *
- * <p>Not thread-safe: the ring calls it on one thread, while it is created. The slots it returns are independent:
- * each owns its own range of the shared arrays, and Java never tears a store to one array element into its
- * neighbours.
+ * <p>Thread-safety: the ring asks for a slot on the thread that first claims it (any caller, concurrently), once per
+ * slot, so that an idle ring holds no slots. A block hands out its slots by an atomic counter; the caller that takes
+ * the last one's successor installs a fresh block by CAS (a caller losing that race drops its block and takes a slot of
+ * the winner's). The slots it returns are independent: each owns its own range of the shared arrays, and Java never
+ * tears a store to one array element into its neighbours. Consecutive claims, not consecutive ring positions, share a
+ * block: during the ring's first lap those are mostly the same.
  */
 final class SlotBlocks implements Supplier<LogEventSlot> {
     /** Consecutive slots that share one pair of arrays: 4 KiB and 2 KiB. */
     static final int SLOTS_PER_BLOCK = 64;
 
-    private Object[] fields;
-    private Object[] context;
-    private int next = SLOTS_PER_BLOCK;
+    private final AtomicReference<Block> current = new AtomicReference<>(new Block());
 
     @Override
     public LogEventSlot get() {
-        if (next == SLOTS_PER_BLOCK) {
-            fields = new Object[SLOTS_PER_BLOCK * LogEventSlot.REFERENCES];
-            context = new Object[SLOTS_PER_BLOCK * SlotContextData.REFERENCES];
-            next = 0;
+        for (;;) {
+            Block block = current.get();
+            int index = block.taken.getAndIncrement();
+            if (index < SLOTS_PER_BLOCK) {
+                return new LogEventSlot(block.fields, index * LogEventSlot.REFERENCES,
+                        new SlotContextData(block.context, index * SlotContextData.REFERENCES));
+            }
+            current.compareAndSet(block, new Block());
         }
-        int index = next++;
-        return new LogEventSlot(fields, index * LogEventSlot.REFERENCES,
-                new SlotContextData(context, index * SlotContextData.REFERENCES));
+    }
+
+    /** One pair of shared arrays and how many of its slots were handed out. */
+    private static final class Block {
+        final Object[] fields = new Object[SLOTS_PER_BLOCK * LogEventSlot.REFERENCES];
+        final Object[] context = new Object[SLOTS_PER_BLOCK * SlotContextData.REFERENCES];
+        final AtomicInteger taken = new AtomicInteger();
     }
 }

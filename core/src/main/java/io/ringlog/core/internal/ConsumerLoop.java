@@ -289,8 +289,11 @@ final class ConsumerLoop<S> implements Runnable {
     }
 
     private void clear(Entry<S> entry) {
+        S payload = entry.payload;
         try {
-            sink.clear(entry.payload);
+            if (payload != null) { // null: the slot factory failed on this entry's first claim
+                sink.clear(payload);
+            }
         } catch (Throwable failure) {
             reportFailure(failure);
         }

@@ -10,7 +10,13 @@ package io.ringlog.core.internal;
  * producer's claim reads that sequence.
  */
 final class Entry<S> {
-    final S payload;
+    /**
+     * The adapter's slot, created by the first producer that claims this entry (null until then: an idle ring holds
+     * only its entries, not the adapter's slots). Written once, under the same ordering as the other fields: the
+     * creating producer's publish happens-before the consumer's read, and the consumer's release of the slot
+     * happens-before every later claim, which therefore finds it set.
+     */
+    S payload;
     /**
      * The event is an ERROR: the consumer flushes after it. A primitive, not the level itself, so that publishing
      * stores no reference into this long-lived object: with G1 every such store marks the object's card for the
@@ -37,7 +43,6 @@ final class Entry<S> {
      */
     char kib;
 
-    Entry(S payload) {
-        this.payload = payload;
+    Entry() {
     }
 }

@@ -81,6 +81,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     private final AtomicBoolean lateReportPending = new AtomicBoolean();
     private final ActivityReporter reporter;
     private final ConsumerLoop<S> consumer;
+    /** Creates an entry's slot when a producer first claims it; called by any producer, concurrently for distinct entries. */
+    private final Supplier<S> slotFactory;
     private final int discardingThreshold;
     private final FullQueuePolicy policy;
     private final long maxBlockTimeNanos;
@@ -141,7 +143,8 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         this.settings = settings;
         this.status = new GuardedStatus(status);
         this.parking = new ConsumerParking(settings.capacity());
-        this.ring = RingBuffer.createMultiProducer(() -> new Entry<>(slotFactory.get()), settings.capacity(), parking);
+        this.slotFactory = slotFactory;
+        this.ring = RingBuffer.createMultiProducer(Entry::new, settings.capacity(), parking);
         this.ring.addGatingSequences(consumed);
         this.gate = new CapacityGate(ring);
         this.queuedBytes = new QueuedBytes(settings.maxQueueBytes());
@@ -486,7 +489,11 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         entry.writer = (int) Thread.currentThread().getId();
         boolean written = false;
         try {
-            writer.write(entry.payload, event, prepared);
+            S payload = entry.payload;
+            if (payload == null) {
+                entry.payload = payload = slotFactory.get(); // this entry's first event: see Entry.payload
+            }
+            writer.write(payload, event, prepared);
             written = true;
         } finally {
             entry.written = written;
