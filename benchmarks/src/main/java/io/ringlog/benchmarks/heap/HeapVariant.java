@@ -20,6 +20,11 @@ enum HeapVariant {
      * so that it holds a full queue, as the stock appender beside it does.
      */
     LOGBACK_RINGLOG_HELD_ONLY("Logback, Ringlog `RingAsyncAppender`, `maxQueueBytes=0`, held sink alone (no files)", false),
+    /**
+     * As {@link #LOGBACK_RINGLOG_HELD_ONLY}, with {@code jmx=false}: no MBean, so no platform MBean server created for it
+     * (the stock appender registers none), which shows what the MBean server takes apart from the ring.
+     */
+    LOGBACK_RINGLOG_NO_JMX_HELD_ONLY("Logback, Ringlog `RingAsyncAppender`, `maxQueueBytes=0`, `jmx=false`, held sink alone (no files)", false),
     /** The stock {@code AsyncAppender} (one child: the held sink); both files on the root logger beside it. */
     LOGBACK_ASYNC("Logback, stock `AsyncAppender` (files beside it)", false),
     /** The stock {@code AsyncAppender} with the held sink alone: the queue's events as no encoder has touched them. */
