@@ -138,7 +138,7 @@ public class RinglogProperties {
     }
 
     /** Whether to publish the MBean: {@code ringlog.jmx} when set, else {@code springJmxEnabled}. */
-    public boolean jmxEnabled(boolean springJmxEnabled) {
+    public boolean isJmxEnabled(boolean springJmxEnabled) {
         return jmx == null ? springJmxEnabled : jmx;
     }
 

@@ -15,7 +15,7 @@ final class BootLogging {
     static BootLogging wrapped(String framework, String appender, List<String> targets, RinglogProperties properties) {
         return new BootLogging("Spring Boot's default " + framework + " appenders " + targets + " now run behind the Ringlog appender ["
                 + appender + "] (queue size " + properties.getQueueSize() + ", full-queue policy " + properties.getFullQueuePolicy()
-                + ", JMX " + (properties.jmxEnabled(false) ? "on" : "off") + ")");
+                + ", JMX " + (properties.isJmxEnabled(false) ? "on" : "off") + ")");
     }
 
     /** The application configures logging itself; nothing was changed. */

@@ -85,7 +85,7 @@ final class Log4j2BootAppenders {
                 .setMaxBlockTime(properties.maxBlockTimeMillis())
                 .setShutdownTimeout(properties.getShutdownTimeout().toMillis())
                 .setIncludeLocation(properties.isIncludeCallerData())
-                .setJmx(properties.jmxEnabled(false))
+                .setJmx(properties.isJmxEnabled(false))
                 .build();
         if (ring == null) {
             return BootLogging.unchanged("the Ringlog appender could not be built (see the StatusLogger)");

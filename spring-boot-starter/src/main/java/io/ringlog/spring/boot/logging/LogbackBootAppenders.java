@@ -93,7 +93,7 @@ final class LogbackBootAppenders {
         ring.setMaxBlockTime(Long.toString(properties.maxBlockTimeMillis()));
         ring.setMaxFlushTime(Long.toString(properties.getShutdownTimeout().toMillis()));
         ring.setIncludeCallerData(properties.isIncludeCallerData());
-        ring.setJmx(properties.jmxEnabled(false));
+        ring.setJmx(properties.isJmxEnabled(false));
         return ring;
     }
 

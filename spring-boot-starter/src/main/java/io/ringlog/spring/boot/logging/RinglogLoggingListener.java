@@ -47,9 +47,8 @@ public class RinglogLoggingListener implements SmartApplicationListener {
         // A bad ringlog.* value throws a BindException naming the property: Spring Boot's failure analysis reports it.
         RinglogProperties properties = Binder.get(environment).bind(RinglogProperties.PREFIX, RinglogProperties.class)
                 .orElseGet(RinglogProperties::new);
-        if (properties.getJmx() == null) {
-            properties.setJmx(environment.getProperty("spring.jmx.enabled", Boolean.class, false));
-        }
+        // Resolved once, here: the appenders built now and after a reinitialisation read isJmxEnabled(false).
+        properties.setJmx(properties.isJmxEnabled(environment.getProperty("spring.jmx.enabled", Boolean.class, false)));
         BootLogging outcome = properties.isEnabled() ? wrap(environment, properties)
                 : BootLogging.unchanged("ringlog.enabled=false");
         LogFactory.getLog(RinglogLoggingListener.class).info("Ringlog: " + outcome.describe());
