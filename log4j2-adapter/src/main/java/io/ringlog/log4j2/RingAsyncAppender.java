@@ -72,6 +72,9 @@ import org.apache.logging.log4j.spi.AbstractLogger;
  * <li>{@code drainOnExit}: default true; a JVM shutdown hook drains the ring when the JVM exits without stopping
  * Log4j2 (for example with {@code shutdownHook="disable"}).
  * </ul>
+ * An event that every target would refuse (each {@code <AppenderRef>}'s {@code level} and filter, then the target's own
+ * filter, decided on the caller when they are level or marker filters: see {@link TargetFilter}) takes no slot, makes no
+ * caller wait and is counted nowhere, as Spring Boot's {@code logging.threshold.*} under an INFO flood asks.
  * An invalid value is reported through the StatusLogger and the appender is not created; an {@code AppenderRef}
  * that names no appender is reported and skipped; with no target at all the appender is reported and not started.
  *
@@ -130,6 +133,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     private AutoCloseable mbean;
     private LiveAppenders.Registration live = () -> { };
     private boolean requiresLocation;
+    private TargetsFilter targetsFilter = TargetsFilter.OFFER_ALL;
     /** Whether the first drop of a must-not-wait caller's event behind a stuck consumer was reported (once per instance). */
     private final AtomicBoolean stuckDropReported = new AtomicBoolean();
 
@@ -162,6 +166,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     public void start() {
         Map<String, Appender> appenders = configuration.getAppenders();
         List<AppenderControl> targets = new ArrayList<>(appenderRefs.length);
+        List<TargetFilter> decisions = new ArrayList<>(appenderRefs.length);
         for (AppenderRef ref : appenderRefs) {
             Appender target = appenders.get(ref.getRef());
             if (target == null || target == this) {
@@ -169,6 +174,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                         getName(), ref.getRef());
             } else {
                 targets.add(new AppenderControl(target, ref.getLevel(), ref.getFilter()));
+                decisions.add(TargetFilter.of(ref, target));
             }
         }
         AppenderControl errorTarget = null;
@@ -198,6 +204,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         this.dispatcher = newDispatcher;
         this.pipeline = newPipeline;
         this.requiresLocation = includeLocation && anyRequiresLocation(newDispatcher);
+        this.targetsFilter = TargetsFilter.of(decisions);
         this.mbean = jmx ? AsyncAppenderMBeans.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), jmxName,
                 newPipeline::stats, STATUS) : null;
         this.live = LiveAppenders.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), newPipeline::stats, newPipeline::hasFailed);
@@ -207,10 +214,14 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
 
     /**
      * Copies the event and hands it to the consumer; see the class notes for a full ring and for events that
-     * arrive after the drain. The message is formatted before a slot is claimed ({@link LogEventSlot#prepare}).
+     * arrive after the drain. An event every target would refuse is skipped first ({@link TargetsFilter}). The message
+     * is formatted before a slot is claimed ({@link LogEventSlot#prepare}).
      */
     @Override
     public void append(LogEvent event) {
+        if (getState() == State.STARTED && targetsFilter.refusedByEveryTarget(event)) {
+            return;
+        }
         LogEventSlot.prepare(event, includeLocation);
         if (getState() == State.STARTED) {
             AsyncPipeline<LogEventSlot> ring = pipeline;

@@ -11,6 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.Core;
+import org.apache.logging.log4j.core.Filter;
 import org.apache.logging.log4j.core.LogEvent;
 import org.apache.logging.log4j.core.appender.AbstractAppender;
 import org.apache.logging.log4j.core.config.Configuration;
@@ -18,13 +19,14 @@ import org.apache.logging.log4j.core.config.Property;
 import org.apache.logging.log4j.core.config.plugins.Plugin;
 import org.apache.logging.log4j.core.config.plugins.PluginAttribute;
 import org.apache.logging.log4j.core.config.plugins.PluginConfiguration;
+import org.apache.logging.log4j.core.config.plugins.PluginElement;
 import org.apache.logging.log4j.core.config.plugins.PluginFactory;
 
 /**
  * A test target ({@code <Gate>}): records what it receives, and can hold its caller at a gate ({@code closed="true"}
  * until {@link #open()}), take {@code delayMicros} per event (a slow downstream), throw on messages containing
  * {@code failOn} (an {@link Error} if the message also contains "error"), and log a {@code "nested ..."} event to
- * {@code nestedLogger} for each event it takes. Thread-safe.
+ * {@code nestedLogger} for each event it takes; a {@code <Filter>} of its own is honoured. Thread-safe.
  */
 @Plugin(name = "Gate", category = Core.CATEGORY_NAME, elementType = Appender.ELEMENT_TYPE, printObject = true)
 public final class GateAppender extends AbstractAppender {
@@ -42,9 +44,9 @@ public final class GateAppender extends AbstractAppender {
     private final Configuration configuration;
     private final List<Received> received = new ArrayList<>();
 
-    private GateAppender(String name, boolean closed, long delayMicros, String failOn, String nestedLogger,
+    private GateAppender(String name, Filter filter, boolean closed, long delayMicros, String failOn, String nestedLogger,
                          boolean ignoreExceptions, Configuration configuration) {
-        super(name, null, null, ignoreExceptions, Property.EMPTY_ARRAY);
+        super(name, filter, null, ignoreExceptions, Property.EMPTY_ARRAY);
         this.gate = new CountDownLatch(closed ? 1 : 0);
         this.delayNanos = TimeUnit.MICROSECONDS.toNanos(delayMicros);
         this.failOn = failOn;
@@ -60,8 +62,9 @@ public final class GateAppender extends AbstractAppender {
                                       @PluginAttribute("failOn") String failOn,
                                       @PluginAttribute("nestedLogger") String nestedLogger,
                                       @PluginAttribute(value = "ignoreExceptions", defaultBoolean = true) boolean ignoreExceptions,
+                                      @PluginElement("Filter") Filter filter,
                                       @PluginConfiguration Configuration configuration) {
-        return new GateAppender(name, closed, delayMicros, failOn, nestedLogger, ignoreExceptions, configuration);
+        return new GateAppender(name, filter, closed, delayMicros, failOn, nestedLogger, ignoreExceptions, configuration);
     }
 
     @Override

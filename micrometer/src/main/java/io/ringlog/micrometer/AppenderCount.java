@@ -20,6 +20,7 @@ final class AppenderCount {
     static final AppenderCount ENQUEUED = new AppenderCount(PipelineStats::enqueued);
     static final AppenderCount DELIVERED = new AppenderCount(PipelineStats::delivered);
     static final AppenderCount FAILED = new AppenderCount(PipelineStats::failed);
+    static final AppenderCount DELIVERED_DIRECTLY = new AppenderCount(PipelineStats::deliveredDirectly);
     static final AppenderCount CALLERS_BLOCKED = new AppenderCount(PipelineStats::callersBlocked);
     static final AppenderCount CALLERS_BLOCKED_NANOS = new AppenderCount(PipelineStats::callersBlockedNanos);
 

@@ -77,6 +77,8 @@ final class RegistryBinding implements LiveAppenders.Listener {
                 tally, AppenderCount.DELIVERED, appenderTags));
         meters.add(counter("ringlog.events.failed", "Events on which a downstream appender threw", tally, AppenderCount.FAILED,
                 appenderTags));
+        meters.add(counter("ringlog.events.delivered.directly", "Events written on the caller's thread, outside the ring (after a stop, "
+                + "after the consumer failed, or from a thread that must not wait)", tally, AppenderCount.DELIVERED_DIRECTLY, appenderTags));
         for (DropReason reason : DropReason.values()) {
             for (EventLevel level : EventLevel.values()) {
                 meters.add(counter("ringlog.events.dropped", "Events dropped by the full-queue policy, the discarding threshold, the block "

@@ -15,12 +15,16 @@ import java.util.List;
  * <ul>
  * <li>gauges {@code ringlog.queue.size} (events queued) and {@code ringlog.queue.capacity};
  * <li>function counters {@code ringlog.events.enqueued}, {@code ringlog.events.delivered},
- * {@code ringlog.events.failed} and {@code ringlog.events.dropped} (tagged {@code level}: {@code trace} ...
+ * {@code ringlog.events.failed}, {@code ringlog.events.delivered.directly} (written on the caller's thread, outside the
+ * ring: after a stop, after the consumer thread failed, or from a thread that must not wait) and
+ * {@code ringlog.events.dropped} (tagged {@code level}: {@code trace} ...
  * {@code error}, and {@code reason}: {@code queue_full}, {@code discarding_threshold}, {@code block_time_exceeded},
  * {@code already_shutdown}; see {@link io.ringlog.core.DropReason});
  * <li>function timer {@code ringlog.callers.blocked}: its count is the callers that found the ring full and waited,
  * its total time how long they waited.
  * </ul>
+ * Every event that reached an appender is in exactly one of {@code enqueued}, {@code dropped} and
+ * {@code delivered.directly}, also while a failed consumer leaves the callers writing directly.
  *
  * <p>It follows reconfiguration: an appender started after {@link #bindTo} gets its meters when it starts, and an
  * appender's meters are removed as soon as no appender of the same framework, context name and appender name is

@@ -54,6 +54,12 @@ public class RinglogProperties {
      */
     private boolean includeCallerData;
 
+    /**
+     * Whether the starter's appender publishes its counters as an MBean. Not set: as spring.jmx.enabled
+     * (false unless the application turns JMX on).
+     */
+    private Boolean jmx;
+
     /** The {@code ringlog} health contributor. */
     private final Health health = new Health();
 
@@ -123,6 +129,19 @@ public class RinglogProperties {
         this.includeCallerData = includeCallerData;
     }
 
+    public Boolean getJmx() {
+        return jmx;
+    }
+
+    public void setJmx(Boolean jmx) {
+        this.jmx = jmx;
+    }
+
+    /** Whether to publish the MBean: {@code ringlog.jmx} when set, else {@code springJmxEnabled}. */
+    public boolean isJmxEnabled(boolean springJmxEnabled) {
+        return jmx == null ? springJmxEnabled : jmx;
+    }
+
     public Health getHealth() {
         return health;
     }
@@ -144,7 +163,8 @@ public class RinglogProperties {
 
         /**
          * How long an appender's downstream may fail every event, or deliver nothing while events wait in the ring,
-         * before the health contributor reports DOWN.
+         * before the health contributor reports DOWN. Once DOWN, it is UP again when the ring has emptied, or after
+         * half this time of steady delivery.
          */
         private Duration stallTimeout = Duration.ofSeconds(60);
 

@@ -4,13 +4,15 @@ import java.lang.reflect.Field;
 import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.RuntimeHintsRegistrar;
+import org.springframework.aot.hint.TypeReference;
 import org.springframework.util.ClassUtils;
 
 /**
  * What a native image needs to create Ringlog's appenders from a logging configuration file: Logback's Joran calls
  * {@code RingAsyncAppender}'s public constructor, setters and {@code addAppender} reflectively; Log4j2's plugin system
  * finds {@code <RingAsync>} through its plugin index, calls {@code newBuilder()} and sets the builder's fields. Each
- * framework's part is registered only when its adapter and framework are on the class path. Registered in
+ * framework's part is registered only when its adapter and framework are on the class path. With Logback, the starter's
+ * {@code LoggingSystemFactory} too, which {@code SpringFactoriesLoader} creates reflectively. Registered in
  * {@code META-INF/spring/aot.factories}.
  */
 public class RinglogRuntimeHints implements RuntimeHintsRegistrar {
@@ -19,6 +21,7 @@ public class RinglogRuntimeHints implements RuntimeHintsRegistrar {
     public static final String LOG4J2_PLUGIN_INDEX = "META-INF/org/apache/logging/log4j/core/config/plugins/Log4j2Plugins.dat";
 
     private static final String LOGBACK_APPENDER = "io.ringlog.logback.RingAsyncAppender";
+    private static final String LOGGING_SYSTEM_FACTORY = "io.ringlog.spring.boot.logging.RinglogLogbackLoggingSystem$Factory";
     private static final String LOG4J2_APPENDER = "io.ringlog.log4j2.RingAsyncAppender";
     private static final String LOG4J2_BUILDER = LOG4J2_APPENDER + "$Builder";
 
@@ -28,6 +31,10 @@ public class RinglogRuntimeHints implements RuntimeHintsRegistrar {
                 && ClassUtils.isPresent(LOGBACK_APPENDER, classLoader)) {
             hints.reflection().registerType(ClassUtils.resolveClassName(LOGBACK_APPENDER, classLoader),
                     MemberCategory.INVOKE_PUBLIC_CONSTRUCTORS, MemberCategory.INVOKE_PUBLIC_METHODS);
+        }
+        if (ClassUtils.isPresent("ch.qos.logback.classic.LoggerContext", classLoader)) {
+            // Listed in META-INF/spring.factories: SpringFactoriesLoader calls its constructor reflectively.
+            hints.reflection().registerType(TypeReference.of(LOGGING_SYSTEM_FACTORY), MemberCategory.INVOKE_PUBLIC_CONSTRUCTORS);
         }
         if (ClassUtils.isPresent("org.apache.logging.log4j.core.LoggerContext", classLoader)
                 && ClassUtils.isPresent(LOG4J2_APPENDER, classLoader)) {

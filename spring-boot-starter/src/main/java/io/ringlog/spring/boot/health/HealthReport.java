@@ -6,15 +6,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The outcome of one {@link AppenderHealthCheck}: UP unless a problem was found, with one detail per live appender
- * ({@code <framework>/<context>/<appender>}: its status, queue size, capacity, delivered, dropped and failed counts)
- * and, when DOWN, the reasons. Immutable.
+ * The outcome of one {@link AppenderHealthCheck}: the worst appender's {@link AppenderHealth}, with one detail per live
+ * appender ({@code <framework>/<context>/<appender>}: its status, queue size, capacity, delivered, delivered-directly,
+ * dropped and failed counts) and, unless UP, the reasons. Immutable.
  */
 public final class HealthReport {
+    private final AppenderHealth status;
     private final List<String> problems;
     private final Map<String, Object> details;
 
-    HealthReport(List<String> problems, Map<String, Object> appenders) {
+    HealthReport(AppenderHealth status, List<String> problems, Map<String, Object> appenders) {
+        this.status = status;
         this.problems = List.copyOf(problems);
         Map<String, Object> all = new LinkedHashMap<>();
         if (!problems.isEmpty()) {
@@ -26,7 +28,12 @@ public final class HealthReport {
 
     /** True if no live appender has a problem (also when none is live). */
     public boolean isUp() {
-        return problems.isEmpty();
+        return status == AppenderHealth.UP;
+    }
+
+    /** The worst appender's health; its name is the Spring Boot status code to report. */
+    public AppenderHealth status() {
+        return status;
     }
 
     /** What is wrong, one entry per unhealthy appender; empty when UP. */
@@ -34,7 +41,7 @@ public final class HealthReport {
         return problems;
     }
 
-    /** The health details: {@code reason} when DOWN, and {@code appenders}. */
+    /** The health details: {@code reason} unless UP, and {@code appenders}. */
     public Map<String, Object> details() {
         return details;
     }

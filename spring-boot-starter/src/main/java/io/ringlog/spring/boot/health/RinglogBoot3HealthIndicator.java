@@ -19,6 +19,6 @@ public class RinglogBoot3HealthIndicator extends AbstractHealthIndicator {
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         HealthReport report = check.check();
-        (report.isUp() ? builder.up() : builder.down()).withDetails(report.details());
+        builder.status(report.status().name()).withDetails(report.details());
     }
 }

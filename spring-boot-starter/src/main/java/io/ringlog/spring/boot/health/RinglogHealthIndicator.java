@@ -4,8 +4,9 @@ import org.springframework.boot.health.contributor.AbstractHealthIndicator;
 import org.springframework.boot.health.contributor.Health;
 
 /**
- * The {@code ringlog} health contributor on Spring Boot 4: UP while every live Ringlog appender delivers, DOWN with the
- * reason otherwise ({@link AppenderHealthCheck}), with each appender's counts as details. Any thread.
+ * The {@code ringlog} health contributor on Spring Boot 4: UP while every live Ringlog appender delivers, DOWN when one
+ * has stalled, OUT_OF_SERVICE when one's consumer failed and its callers write directly, with the reason
+ * ({@link AppenderHealthCheck}) and each appender's counts as details. Any thread.
  */
 public class RinglogHealthIndicator extends AbstractHealthIndicator {
     private final AppenderHealthCheck check;
@@ -19,6 +20,6 @@ public class RinglogHealthIndicator extends AbstractHealthIndicator {
     @Override
     protected void doHealthCheck(Health.Builder builder) {
         HealthReport report = check.check();
-        (report.isUp() ? builder.up() : builder.down()).withDetails(report.details());
+        builder.status(report.status().name()).withDetails(report.details());
     }
 }

@@ -1,8 +1,9 @@
 package io.ringlog.spring.boot.logging;
 
+import io.ringlog.spring.boot.RinglogProperties;
 import java.util.List;
 
-/** What the starter found, and did, when Spring Boot initialised logging: one line for the DEBUG log. Immutable. */
+/** What the starter found, and did, when Spring Boot initialised logging: one line for the INFO log. Immutable. */
 final class BootLogging {
     private final String description;
 
@@ -11,9 +12,10 @@ final class BootLogging {
     }
 
     /** Boot's default appenders now run behind Ringlog's appender. */
-    static BootLogging wrapped(String framework, String appender, List<String> targets) {
+    static BootLogging wrapped(String framework, String appender, List<String> targets, RinglogProperties properties) {
         return new BootLogging("Spring Boot's default " + framework + " appenders " + targets + " now run behind the Ringlog appender ["
-                + appender + "]");
+                + appender + "] (queue size " + properties.getQueueSize() + ", full-queue policy " + properties.getFullQueuePolicy()
+                + ", JMX " + (properties.isJmxEnabled(false) ? "on" : "off") + ")");
     }
 
     /** The application configures logging itself; nothing was changed. */

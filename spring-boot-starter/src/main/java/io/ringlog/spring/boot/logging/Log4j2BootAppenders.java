@@ -33,13 +33,26 @@ final class Log4j2BootAppenders {
     }
 
     static BootLogging wrap(RinglogProperties properties) {
-        // The context Spring Boot's Log4J2LoggingSystem configures.
-        if (!(LogManager.getContext(LoggingSystem.class.getClassLoader(), false) instanceof LoggerContext)) {
+        LoggerContext context = bootsContext();
+        if (context == null) {
             return BootLogging.unchanged("the Log4j2 API is not bound to log4j-core");
         }
-        LoggerContext context = (LoggerContext) LogManager.getContext(LoggingSystem.class.getClassLoader(), false);
         Log4j2Reconfigurations.follow(context, properties);
         return wrap(context, context.getConfiguration(), properties);
+    }
+
+    /** A new application starts: its own properties apply once it has initialised logging ({@link Log4j2Reconfigurations#pause}). */
+    static void applicationStarting() {
+        LoggerContext context = bootsContext();
+        if (context != null) {
+            Log4j2Reconfigurations.pause(context);
+        }
+    }
+
+    /** The context Spring Boot's Log4J2LoggingSystem configures; null when the Log4j2 API is not bound to log4j-core. */
+    private static LoggerContext bootsContext() {
+        Object context = LogManager.getContext(LoggingSystem.class.getClassLoader(), false);
+        return context instanceof LoggerContext ? (LoggerContext) context : null;
     }
 
     /** Wraps the root appenders of {@code configuration}, the running configuration of {@code context}, if it is Boot's. */
@@ -72,6 +85,7 @@ final class Log4j2BootAppenders {
                 .setMaxBlockTime(properties.maxBlockTimeMillis())
                 .setShutdownTimeout(properties.getShutdownTimeout().toMillis())
                 .setIncludeLocation(properties.isIncludeCallerData())
+                .setJmx(properties.isJmxEnabled(false))
                 .build();
         if (ring == null) {
             return BootLogging.unchanged("the Ringlog appender could not be built (see the StatusLogger)");
@@ -89,7 +103,7 @@ final class Log4j2BootAppenders {
             names.add(target.getRef());
         }
         context.updateLoggers();
-        return BootLogging.wrapped("Log4j2", RinglogLoggingListener.APPENDER_NAME, names);
+        return BootLogging.wrapped("Log4j2", RinglogLoggingListener.APPENDER_NAME, names, properties);
     }
 
     private static String location(Configuration configuration) {

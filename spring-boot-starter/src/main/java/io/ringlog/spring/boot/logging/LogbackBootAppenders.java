@@ -19,8 +19,9 @@ import org.springframework.util.StringUtils;
  * {@code FILE} with {@code logging.file.*}) behind a started {@link RingAsyncAppender} named
  * {@value RinglogLoggingListener#APPENDER_NAME}. Spring Boot's logging shutdown ({@code LoggerContext.stop()}, after the
  * application context has closed) stops that appender, which delivers what is queued and then stops Boot's appenders.
- * Ringlog's drop summaries and failure reports are echoed on standard error ({@link LogbackStatusEcho}).
- * Called on the thread that initialises logging.
+ * Ringlog's drop summaries and failure reports reach standard error through the status listener Spring Boot installs
+ * (3.5 and later print Logback's WARN and ERROR status messages there). Called on the thread that initialises logging,
+ * and on the one that reinitialises it ({@link LogbackReinitializations}).
  */
 final class LogbackBootAppenders {
 
@@ -35,15 +36,29 @@ final class LogbackBootAppenders {
     }
 
     static BootLogging wrap(Environment environment, ClassLoader classLoader, RinglogProperties properties) {
-        String ownConfiguration = ownConfiguration(environment, classLoader);
-        if (ownConfiguration != null) {
-            return BootLogging.ownConfiguration("Logback", ownConfiguration);
-        }
         ILoggerFactory factory = LoggerFactory.getILoggerFactory();
         if (!(factory instanceof LoggerContext)) {
             return BootLogging.unchanged("SLF4J is bound to " + factory.getClass().getName() + ", not to Logback");
         }
         LoggerContext context = (LoggerContext) factory;
+        LogbackReinitializations.follow(context, environment, classLoader, properties);
+        return wrap(context, environment, classLoader, properties);
+    }
+
+    /** A new application starts: its own properties apply once it has initialised logging ({@link LogbackReinitializations#pause}). */
+    static void applicationStarting() {
+        ILoggerFactory factory = LoggerFactory.getILoggerFactory();
+        if (factory instanceof LoggerContext) {
+            LogbackReinitializations.pause((LoggerContext) factory);
+        }
+    }
+
+    /** Wraps the root appenders of {@code context}, just configured by Spring Boot, if Boot applied its default configuration. */
+    static BootLogging wrap(LoggerContext context, Environment environment, ClassLoader classLoader, RinglogProperties properties) {
+        String ownConfiguration = ownConfiguration(environment, classLoader);
+        if (ownConfiguration != null) {
+            return BootLogging.ownConfiguration("Logback", ownConfiguration);
+        }
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         if (root.getAppender(RinglogLoggingListener.APPENDER_NAME) != null) {
             return BootLogging.unchanged("the root logger already has the appender [" + RinglogLoggingListener.APPENDER_NAME + "]");
@@ -63,10 +78,9 @@ final class LogbackBootAppenders {
         // Attached before the others are detached: an event logged meanwhile may be written twice, none is lost.
         root.addAppender(ring);
         targets.forEach(root::detachAppender);
-        LogbackStatusEcho.install(context);
         List<String> names = new ArrayList<>();
         targets.forEach(target -> names.add(target.getName()));
-        return BootLogging.wrapped("Logback", RinglogLoggingListener.APPENDER_NAME, names);
+        return BootLogging.wrapped("Logback", RinglogLoggingListener.APPENDER_NAME, names, properties);
     }
 
     private static RingAsyncAppender newAppender(LoggerContext context, RinglogProperties properties) {
@@ -79,18 +93,19 @@ final class LogbackBootAppenders {
         ring.setMaxBlockTime(Long.toString(properties.maxBlockTimeMillis()));
         ring.setMaxFlushTime(Long.toString(properties.getShutdownTimeout().toMillis()));
         ring.setIncludeCallerData(properties.isIncludeCallerData());
+        ring.setJmx(properties.isJmxEnabled(false));
         return ring;
     }
 
-    /** Where the application's own Logback configuration comes from; null when Boot applied its default one. */
+    /**
+     * Where the application's own Logback configuration comes from; null when Boot applied its default one. Spring Boot
+     * (3.5 and 4.x alike) ignores {@code -Dlogback.configurationFile}, with a warning, and looks for its usual files: an
+     * application that sets only that property runs on Boot's defaults, and is wrapped.
+     */
     private static String ownConfiguration(Environment environment, ClassLoader classLoader) {
         String location = environment.getProperty("logging.config");
         if (StringUtils.hasText(location)) {
             return "logging.config=" + location;
-        }
-        String logbackProperty = System.getProperty("logback.configurationFile");
-        if (StringUtils.hasText(logbackProperty)) {
-            return "-Dlogback.configurationFile=" + logbackProperty;
         }
         for (String file : CONFIGURATION_FILES) {
             if (new ClassPathResource(file, classLoader).exists()) {

@@ -1,9 +1,9 @@
 package io.ringlog.spring.boot.logging;
 
 import io.ringlog.spring.boot.RinglogProperties;
-import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.springframework.boot.context.event.ApplicationEnvironmentPreparedEvent;
+import org.springframework.boot.context.event.ApplicationStartingEvent;
 import org.springframework.boot.context.logging.LoggingApplicationListener;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.logging.LoggingSystem;
@@ -15,8 +15,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * Puts Ringlog in front of Spring Boot's own console and file appenders, right after Spring Boot's
  * {@link LoggingApplicationListener} has initialised logging (each time it does), when Spring Boot applied its default
  * configuration: the application has no {@code logback(-spring).xml} / {@code log4j2(-spring).xml} and sets no
- * {@code logging.config}. An application with a logging configuration of its own is left as it configured itself,
- * which the listener says once at DEBUG. Boot's patterns and {@code logging.*} properties keep working: the appenders
+ * {@code logging.config}. An application with a logging configuration of its own is left as it configured itself.
+ * Each time, one INFO line says what was wrapped, or why nothing was. {@code ringlog.jmx}, when not set, follows
+ * {@code spring.jmx.enabled}. Boot's patterns and {@code logging.*} properties keep working: the appenders
  * behind Ringlog are the ones Boot configured. Registered in {@code META-INF/spring.factories}; called on the thread
  * that runs the application.
  */
@@ -33,33 +34,46 @@ public class RinglogLoggingListener implements SmartApplicationListener {
 
     @Override
     public boolean supportsEventType(Class<? extends ApplicationEvent> eventType) {
-        return ApplicationEnvironmentPreparedEvent.class.isAssignableFrom(eventType);
+        return ApplicationStartingEvent.class.isAssignableFrom(eventType) || ApplicationEnvironmentPreparedEvent.class.isAssignableFrom(eventType);
     }
 
     @Override
     public void onApplicationEvent(ApplicationEvent event) {
+        if (event instanceof ApplicationStartingEvent) {
+            applicationStarting();
+            return;
+        }
         ConfigurableEnvironment environment = ((ApplicationEnvironmentPreparedEvent) event).getEnvironment();
         // A bad ringlog.* value throws a BindException naming the property: Spring Boot's failure analysis reports it.
         RinglogProperties properties = Binder.get(environment).bind(RinglogProperties.PREFIX, RinglogProperties.class)
                 .orElseGet(RinglogProperties::new);
-        Log log = LogFactory.getLog(RinglogLoggingListener.class);
-        if (!properties.isEnabled()) {
-            log.debug("Ringlog: ringlog.enabled=false, Spring Boot's appenders are left synchronous");
-            return;
+        // Resolved once, here: the appenders built now and after a reinitialisation read isJmxEnabled(false).
+        properties.setJmx(properties.isJmxEnabled(environment.getProperty("spring.jmx.enabled", Boolean.class, false)));
+        BootLogging outcome = properties.isEnabled() ? wrap(environment, properties)
+                : BootLogging.unchanged("ringlog.enabled=false");
+        LogFactory.getLog(RinglogLoggingListener.class).info("Ringlog: " + outcome.describe());
+    }
+
+    /** Lets this run's environment-prepared event, not a follower with the last run's properties, wrap Boot's appenders. */
+    private void applicationStarting() {
+        Class<?> system = LoggingSystem.get(getClass().getClassLoader()).getClass();
+        if (extendsClass(system, LOGBACK_SYSTEM)) {
+            LogbackBootAppenders.applicationStarting();
+        } else if (extendsClass(system, LOG4J2_SYSTEM)) {
+            Log4j2BootAppenders.applicationStarting();
         }
+    }
+
+    private BootLogging wrap(ConfigurableEnvironment environment, RinglogProperties properties) {
         ClassLoader classLoader = getClass().getClassLoader();
         LoggingSystem system = LoggingSystem.get(classLoader);
-        BootLogging outcome;
         if (extendsClass(system.getClass(), LOGBACK_SYSTEM)) {
-            outcome = LogbackBootAppenders.wrap(environment, classLoader, properties);
-        } else if (extendsClass(system.getClass(), LOG4J2_SYSTEM)) {
-            outcome = Log4j2BootAppenders.wrap(properties);
-        } else {
-            outcome = BootLogging.notSupported(system.getClass().getName());
+            return LogbackBootAppenders.wrap(environment, classLoader, properties);
         }
-        if (log.isDebugEnabled()) {
-            log.debug("Ringlog: " + outcome.describe());
+        if (extendsClass(system.getClass(), LOG4J2_SYSTEM)) {
+            return Log4j2BootAppenders.wrap(properties);
         }
+        return BootLogging.notSupported(system.getClass().getName());
     }
 
     @Override

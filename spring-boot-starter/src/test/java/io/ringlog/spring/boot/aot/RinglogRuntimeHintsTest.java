@@ -2,6 +2,7 @@ package io.ringlog.spring.boot.aot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringlog.spring.boot.logging.RinglogLogbackLoggingSystem;
 import org.junit.jupiter.api.Test;
 import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.RuntimeHints;
@@ -25,6 +26,8 @@ class RinglogRuntimeHintsTest {
                 .withMemberCategories(MemberCategory.INVOKE_PUBLIC_CONSTRUCTORS, MemberCategory.INVOKE_PUBLIC_METHODS)).accepts(hints);
         assertThat(RuntimeHintsPredicates.reflection().onType(TypeReference.of("io.ringlog.log4j2.RingAsyncAppender"))).as("no Log4j2 hint without log4j-core")
                 .rejects(hints);
+        assertThat(RuntimeHintsPredicates.reflection().onType(RinglogLogbackLoggingSystem.Factory.class)
+                .withMemberCategory(MemberCategory.INVOKE_PUBLIC_CONSTRUCTORS)).as("the LoggingSystemFactory of spring.factories").accepts(hints);
     }
 
     @Test

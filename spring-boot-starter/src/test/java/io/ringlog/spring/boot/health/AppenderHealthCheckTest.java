@@ -54,8 +54,29 @@ class AppenderHealthCheckTest {
         assertThat((String) report.details().get("reason")).startsWith("logback/app/RINGLOG: its downstream appenders have failed every event for PT30S");
         assertThat(appenderDetails(report)).containsEntry("status", "DOWN").containsEntry("failed", 20L);
 
-        advance(Duration.ofSeconds(1), stats(31, 11, 20, 0));
-        assertThat(check.check().isUp()).as("up again once an event is delivered").isTrue();
+        advance(Duration.ofSeconds(1), stats(32, 11, 20, 0));
+        HealthReport recovering = check.check();
+        assertThat(recovering.status()).as("one delivery after a stall is not yet a recovery").isEqualTo(AppenderHealth.DOWN);
+        assertThat(recovering.problems()).singleElement().asString().contains("it delivers again after a stall");
+        advance(STALL_TIMEOUT.dividedBy(2), stats(40, 19, 20, 0));
+        assertThat(check.check().isUp()).as("up again after half the stall timeout of steady delivery").isTrue();
+    }
+
+    @Test
+    void aTrickleNearTheStallTimeoutDoesNotFlap() {
+        stats.set(stats(100, 0, 0, 0));
+        check.check();
+        long delivered = 0;
+        advance(STALL_TIMEOUT, stats(100, delivered, 0, 0));
+        assertThat(check.check().status()).isEqualTo(AppenderHealth.DOWN);
+        for (int i = 0; i < 6; i++) {
+            advance(STALL_TIMEOUT.dividedBy(3), stats(100, ++delivered, 0, 0)); // one event delivered, then none
+            assertThat(check.check().status()).as("check %s, after a delivery", 2 * i).isEqualTo(AppenderHealth.DOWN);
+            advance(STALL_TIMEOUT.dividedBy(3), stats(100, delivered, 0, 0));
+            assertThat(check.check().status()).as("check %s, after none", 2 * i + 1).isEqualTo(AppenderHealth.DOWN);
+        }
+        advance(Duration.ofSeconds(1), stats(100, 100, 0, 0));
+        assertThat(check.check().isUp()).as("the ring emptied").isTrue();
     }
 
     @Test
@@ -79,13 +100,16 @@ class AppenderHealthCheckTest {
     }
 
     @Test
-    void downAtOnceWhenThePipelineHasFailed() {
+    void outOfServiceAtOnceWhenThePipelineHasFailedAndCallersWriteDirectly() {
         stats.set(stats(10, 10, 0, 0));
         assertThat(check.check().isUp()).isTrue();
         failed.set(true);
         HealthReport report = check.check();
-        assertThat(report.isUp()).as("no stall timeout to wait for").isFalse();
-        assertThat(report.problems()).singleElement().asString().startsWith("logback/app/RINGLOG: its consumer thread failed");
+        assertThat(report.status()).as("no stall timeout to wait for; logging works, not asynchronously")
+                .isEqualTo(AppenderHealth.OUT_OF_SERVICE);
+        assertThat(report.problems()).singleElement().asString().startsWith("logback/app/RINGLOG: its consumer thread failed")
+                .contains("written on the caller's thread");
+        assertThat(appenderDetails(report)).containsEntry("status", "OUT_OF_SERVICE").containsKey("deliveredDirectly");
     }
 
     @Test

@@ -41,17 +41,8 @@ public abstract class BootLoggingContract {
     @TempDir
     Path dir;
 
-    /** The names of the appenders attached to the root logger. */
-    protected abstract List<String> rootAppenders();
-
-    /** The names of the appenders the Ringlog appender delivers to. */
-    protected abstract List<String> ringlogTargets();
-
-    /** Spring Boot's default appenders in this framework: console, then file. */
-    protected abstract List<String> bootAppenders();
-
-    /** {@code logback} or {@code log4j2}: the {@code framework} tag of the meters. */
-    protected abstract String framework();
+    /** The framework on the class path. */
+    protected abstract FrameworkView view();
 
     @Test
     public void bootsAppendersRunBehindRinglogAndNothingLoggedBeforeTheLoggingShutdownIsLost(CapturedOutput console) throws Exception {
@@ -60,8 +51,8 @@ public abstract class BootLoggingContract {
                 "logging.pattern.file=FILE %5p [%t] : %m%n", "ringlog.queue-size=1024").run();
         LoggingSystem loggingSystem = context.getBean(LoggingSystem.class);
 
-        assertThat(rootAppenders()).containsExactly(RinglogLoggingListener.APPENDER_NAME);
-        assertThat(ringlogTargets()).containsExactlyInAnyOrderElementsOf(bootAppenders());
+        assertThat(view().rootAppenders()).containsExactly(RinglogLoggingListener.APPENDER_NAME);
+        assertThat(view().ringlogTargets()).containsExactlyInAnyOrderElementsOf(view().bootAppenders());
 
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < THREADS; t++) {
@@ -79,7 +70,7 @@ public abstract class BootLoggingContract {
         }
 
         MeterRegistry registry = context.getBean(MeterRegistry.class);
-        assertThat(registry.get("ringlog.events.enqueued").tags("framework", framework(), "appender", RinglogLoggingListener.APPENDER_NAME)
+        assertThat(registry.get("ringlog.events.enqueued").tags("framework", view().framework(), "appender", RinglogLoggingListener.APPENDER_NAME)
                 .functionCounter().count()).isGreaterThanOrEqualTo(THREADS * LINES_PER_THREAD);
         assertThat(registry.get("ringlog.queue.capacity").tag("appender", RinglogLoggingListener.APPENDER_NAME).gauge().value())
                 .isEqualTo(1024);

@@ -2,6 +2,7 @@ package io.ringlog.spring.boot.logging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.ringlog.spring.boot.RinglogProperties;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code docs/spring-boot.md} quotes what the starter does: its property table (names and defaults) is the generated
- * configuration metadata, and its quoted DEBUG line and appender name are the code's.
+ * configuration metadata, and its quoted INFO lines and appender name are the code's.
  */
 class SpringBootDocTest {
     private static final Path DOC = Path.of("..", "docs", "spring-boot.md");
@@ -43,12 +44,21 @@ class SpringBootDocTest {
     }
 
     @Test
-    void theQuotedDebugLineAndAppenderNameAreTheCodes() throws IOException {
+    void theQuotedInfoLinesAndAppenderNameAreTheCodes() throws IOException {
         String doc = read(DOC);
         assertThat(doc).contains("named `" + RinglogLoggingListener.APPENDER_NAME + "`");
-        for (String line : List.of("Ringlog: " + BootLogging.ownConfiguration("Logback", "classpath:logback-spring.xml").describe())) {
+        RinglogProperties defaults = new RinglogProperties();
+        defaults.setJmx(false);
+        for (String line : List.of("Ringlog: " + BootLogging.ownConfiguration("Logback", "classpath:logback-spring.xml").describe(),
+                "Ringlog: " + BootLogging.wrapped("Logback", RinglogLoggingListener.APPENDER_NAME, List.of("CONSOLE"), defaults).describe(),
+                "Ringlog: " + BootLogging.unchanged("ringlog.enabled=false").describe())) {
             assertThat(doc).contains(line);
         }
+    }
+
+    @Test
+    void theHealthContributorsSwitchHasMetadata() throws IOException {
+        assertThat(read(METADATA)).contains("\"name\": \"management.health.ringlog.enabled\"");
     }
 
     private static String read(Path file) throws IOException {

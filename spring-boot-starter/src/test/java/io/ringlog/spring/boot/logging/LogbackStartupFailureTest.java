@@ -1,0 +1,5 @@
+package io.ringlog.spring.boot.logging;
+
+/** Logback. */
+class LogbackStartupFailureTest extends StartupFailureContract {
+}
