@@ -186,6 +186,11 @@ final class ConsumerLoop<S> implements Runnable {
                     // permitted virtual thread that cannot get a carrier (see CapacityGate); look past them in time.
                     idleRounds = Math.min(idleRounds, ConsumerParking.NAP_ROUNDS - 1);
                     gate.rescueIfStalled();
+                    if (current == PipelineState.DRAINING) {
+                        // The drain waits for a caller still copying into its slot, or one on the slow path: naps grow
+                        // to the longest, so that a wait of any length costs about a thousand wake-ups a second.
+                        parking.lengthenNap();
+                    }
                 }
                 idleRounds = parking.idle(idleRounds, workOrStop, awaitedClaimed);
                 if (ConsumerParking.isDeeplyIdle(idleRounds)) {

@@ -150,6 +150,11 @@ final class ConsumerParking implements WaitStrategy {
         }
     }
 
+    /** Doubles the next nap, up to {@value #MAX_NAP_NANOS} ns, while nothing arrives to adapt it to; consumer thread only. */
+    void lengthenNap() {
+        napNanos = Math.min(napNanos << 1, MAX_NAP_NANOS);
+    }
+
     /** The next nap's length, for tests; consumer thread only. */
     long napNanos() {
         return napNanos;
