@@ -110,6 +110,86 @@ class DocsDriftTest {
         assertNone();
     }
 
+    /** The front pages whose every measured figure must be in a committed report under docs/benchmarks/. */
+    static List<Path> frontPages() {
+        return List.of(ROOT.resolve("README.md"), ROOT.resolve("docs/benchmarks.md"));
+    }
+
+    /**
+     * Figures of the front pages that are not measurements of a committed run, each with its reason; a key is the figure
+     * as {@link TracedFigures} writes it, then {@code " | "} and a piece of the line it stands on.
+     */
+    static final Map<String, String> NOT_MEASURED = Map.of(
+            "13.2 KiB | the stack trace's text",
+            "the heap report's figures subtracted: 42.67 KiB an event with both files, less 12.46 (the event alone), less"
+            + " the two encoded arrays of 8,716 bytes (17.0 KiB)");
+
+    /**
+     * Every figure of a front page that reads as a measurement ({@link TracedFigures}) is in a committed report or
+     * appendix under docs/benchmarks/ that the same section links to: the page says where each number comes from, and a
+     * number no report holds (a run that was never committed, a ratio worked out by hand) fails. A section runs from one
+     * heading to the next.
+     */
+    @Test
+    void everyMeasuredFigureOnTheFrontPagesIsInAReportItsSectionLinks() {
+        int figures = 0;
+        for (Path page : frontPages()) {
+            List<String> lines = read(page);
+            int start = 0;
+            for (int i = 1; i <= lines.size(); i++) {
+                if (i == lines.size() || lines.get(i).startsWith("#") && !insideFence(lines, i)) {
+                    figures += checkFigures(page, lines, start, i);
+                    start = i;
+                }
+            }
+        }
+        assertThat(figures).as("figures checked").isGreaterThan(200);
+        assertNone();
+    }
+
+    private int checkFigures(Path page, List<String> lines, int from, int to) {
+        List<TracedFigures.Figure> reports = new ArrayList<>();
+        Path archive = ROOT.resolve("docs/benchmarks");
+        for (int i = from; i < to; i++) {
+            Matcher link = LINK.matcher(lines.get(i));
+            while (link.find()) {
+                String target = link.group(1).replaceFirst("#.*$", "");
+                Path file = target.matches("^[a-z]+:.*") ? null : page.getParent().resolve(target).normalize();
+                if (file != null && file.startsWith(archive) && (target.endsWith(".md") || target.endsWith(".txt"))
+                        && Files.exists(file)) {
+                    reports.addAll(REPORT_NUMBERS.computeIfAbsent(file,
+                            f -> TracedFigures.reportNumbers(String.join("\n", read(f)))));
+                }
+            }
+        }
+        int checked = 0;
+        for (int i = from; i < to; i++) {
+            if (insideFence(lines, i) || lines.get(i).startsWith("```")) {
+                continue;
+            }
+            for (TracedFigures.Figure figure : TracedFigures.figures(lines.get(i))) {
+                checked++;
+                if (!TracedFigures.traced(figure, reports) && !TracedFigures.allowed(figure, lines.get(i), NOT_MEASURED)) {
+                    problem(page, i + 1, "the figure " + figure.text() + " is in no committed report that this section links"
+                            + " to: link the report under docs/benchmarks/ that holds it, quote its figure, or take it out");
+                }
+            }
+        }
+        return checked;
+    }
+
+    private static final Map<Path, List<TracedFigures.Figure>> REPORT_NUMBERS = new HashMap<>();
+
+    private static boolean insideFence(List<String> lines, int index) {
+        boolean fence = false;
+        for (int i = 0; i < index; i++) {
+            if (lines.get(i).startsWith("```")) {
+                fence = !fence;
+            }
+        }
+        return fence;
+    }
+
     /** What a check does with one line of a page: its number, its text, and whether it is inside a fenced block. */
     private interface LineCheck {
         void check(Path page, int line, String text, boolean fenced);
