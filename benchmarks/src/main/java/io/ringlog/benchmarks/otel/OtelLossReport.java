@@ -36,21 +36,11 @@ public final class OtelLossReport {
         Path dir = Path.of(args[0]);
         List<Properties> runs = new ArrayList<>();
         List<String> failures = new ArrayList<>();
-        for (BatchSettings batch : BatchSettings.values()) {
-            for (LossSetup setup : LossSetup.values()) {
-                Path file = dir.resolve("otel-loss-" + setup.id() + "-" + batch.id() + ".properties");
-                if (!Files.exists(file)) {
-                    failures.add(setup.id() + ", batch " + batch.id() + ": no result (see otel-loss-" + setup.id() + "-" + batch.id() + ".log)");
-                    continue;
-                }
-                Properties run = load(file);
-                runs.add(run);
-                if (!Boolean.parseBoolean(run.getProperty("shutdown.success"))) {
-                    failures.add(setup.id() + ", batch " + batch.id() + ": the SDK did not shut down in time");
-                }
-                if (count(run, "received") != count(run, "emitted") - count(run, "dropped")) {
-                    failures.add(setup.id() + ", batch " + batch.id() + ": received " + count(run, "received") + ", but "
-                            + count(run, "emitted") + " reached the SDK and its batch processor dropped " + count(run, "dropped"));
+        boolean paced = Files.exists(dir.resolve(OtelLoss.fileName(LossSetup.values()[0], BatchSettings.values()[0], 1)));
+        for (long rate : paced ? new long[] {0, 1} : new long[] {0}) {
+            for (BatchSettings batch : BatchSettings.values()) {
+                for (LossSetup setup : LossSetup.values()) {
+                    read(dir.resolve(OtelLoss.fileName(setup, batch, rate)), runs, failures);
                 }
             }
         }
@@ -58,6 +48,24 @@ public final class OtelLossReport {
         Files.writeString(dir.resolve("otel-loss-report.md"), report, StandardCharsets.UTF_8);
         System.out.print(report);
         System.exit(failures.isEmpty() ? 0 : 2);
+    }
+
+    /** Adds the run in {@code file} to {@code runs}, and what is wrong with it to {@code failures}. */
+    private static void read(Path file, List<Properties> runs, List<String> failures) throws IOException {
+        String name = file.getFileName().toString();
+        if (!Files.exists(file)) {
+            failures.add(name + ": no result (see its .log)");
+            return;
+        }
+        Properties run = load(file);
+        runs.add(run);
+        if (!Boolean.parseBoolean(run.getProperty("shutdown.success"))) {
+            failures.add(name + ": the SDK did not shut down in time");
+        }
+        if (count(run, "received") != count(run, "emitted") - count(run, "dropped")) {
+            failures.add(name + ": received " + count(run, "received") + ", but " + count(run, "emitted")
+                    + " reached the SDK and its batch processor dropped " + count(run, "dropped"));
+        }
     }
 
     static String render(List<Properties> runs, List<String> failures, Properties env, String command) {
@@ -74,32 +82,25 @@ public final class OtelLossReport {
         md.append("Command: `").append(command).append("`, ").append(env.getProperty("env.started", "")).append(".\n\n");
         md.append(failures.isEmpty() ? "Every run's counts add up: what the receiver got is what reached the SDK less what "
                 + "its batch processor dropped.\n\n" : "**CHECK FAILED**:\n\n" + bullets(failures) + "\n");
-        md.append(String.format(Locale.ROOT, "%s threads log INFO flat out for %s s, each inside spans of its own (100 events "
+        md.append(String.format(Locale.ROOT, "%s threads log INFO (flat out, or paced at a total rate) for %s s, each inside spans of its own (100 events "
                         + "a span); then the logging context stops (an asynchronous appender delivers what it holds) and then "
                         + "the SDK's logger provider (its batch processor exports what it holds). The SDK exports over "
                         + "OTLP/HTTP (protobuf, the JDK's HTTP client) to a receiver on the loopback address that counts the "
                         + "records of each request and answers 200. One JVM per run.%n%n",
                 any.getProperty("threads", "?"), any.getProperty("seconds", "?")));
-        for (BatchSettings batch : BatchSettings.values()) {
-            md.append("## Batch processor: ").append(batch.describe()).append("\n\n");
-            md.append("| setup | logged | logged per s | lost in front | dropped by the batch processor (during load + at shutdown) "
-                    + "| received | lost in all | stop ms | SDK shutdown ms |\n");
-            md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (Properties run : runs) {
-                if (!run.getProperty("batch").equals(batch.id())) {
-                    continue;
+        for (boolean paced : new boolean[] {false, true}) {
+            for (BatchSettings batch : BatchSettings.values()) {
+                List<Properties> section = new ArrayList<>();
+                for (Properties run : runs) {
+                    if (run.getProperty("batch").equals(batch.id()) && (count(run, "rate") > 0) == paced) {
+                        section.add(run);
+                    }
                 }
-                long logged = count(run, "logged");
-                long lostInFront = logged - count(run, "emitted");
-                long droppedDuringLoad = count(run, "load.dropped");
-                long dropped = count(run, "dropped");
-                long lost = logged - count(run, "received");
-                md.append(String.format(Locale.ROOT, "| %s | %,d | %,.0f | %,d | %,d (%,d + %,d) | %,d | %,d (%.1f %%) | %,d | %,d |%n",
-                        LossSetup.of(run.getProperty("setup")).label, logged, logged * 1000.0 / count(run, "load.millis"),
-                        lostInFront, dropped, droppedDuringLoad, dropped - droppedDuringLoad, count(run, "received"), lost,
-                        logged == 0 ? 0.0 : 100.0 * lost / logged, count(run, "stop.millis"), count(run, "shutdown.millis")));
+                if (!section.isEmpty()) {
+                    table(md, section, (paced ? String.format(Locale.ROOT, "%,d events/s in all", count(section.get(0), "rate"))
+                            : "flat out") + "; batch processor: " + batch.describe());
+                }
             }
-            md.append('\n');
         }
         md.append("logged: logging calls made during the load; lost in front: logged but never handed to the SDK (an "
                 + "asynchronous appender discarded it, or had not delivered it when its stop gave up); dropped by the batch "
@@ -108,6 +109,24 @@ public final class OtelLossReport {
                 + "the logging context's stop; SDK shutdown: the logger provider's, which exports what its batch processor "
                 + "still holds.\n");
         return md.toString();
+    }
+
+    private static void table(StringBuilder md, List<Properties> runs, String title) {
+        md.append("## ").append(title).append("\n\n");
+        md.append("| setup | logged | logged per s | lost in front | dropped by the batch processor (during load + at shutdown) "
+                + "| received | lost in all | stop ms | SDK shutdown ms |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (Properties run : runs) {
+            long logged = count(run, "logged");
+            long droppedDuringLoad = count(run, "load.dropped");
+            long dropped = count(run, "dropped");
+            long lost = logged - count(run, "received");
+            md.append(String.format(Locale.ROOT, "| %s | %,d | %,.0f | %,d | %,d (%,d + %,d) | %,d | %,d (%.1f %%) | %,d | %,d |%n",
+                    LossSetup.of(run.getProperty("setup")).label, logged, logged * 1000.0 / count(run, "load.millis"),
+                    logged - count(run, "emitted"), dropped, droppedDuringLoad, dropped - droppedDuringLoad, count(run, "received"),
+                    lost, logged == 0 ? 0.0 : 100.0 * lost / logged, count(run, "stop.millis"), count(run, "shutdown.millis")));
+        }
+        md.append('\n');
     }
 
     private static long count(Properties run, String key) {
