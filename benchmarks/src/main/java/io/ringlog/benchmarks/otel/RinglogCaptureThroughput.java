@@ -4,7 +4,6 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.util.LogbackMDCAdapter;
 import io.ringlog.benchmarks.support.LogbackConfigs;
-import io.ringlog.benchmarks.support.TempFiles;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -43,9 +42,7 @@ public class RinglogCaptureThroughput {
         context = new LoggerContext();
         context.setMDCAdapter(new LogbackMDCAdapter());
         context.setName("otel-capture");
-        context.putProperty("SINK", "COUNTING");
-        context.putProperty("LOG_DIR", TempFiles.createDirectory().toString());
-        LogbackConfigs.configureOrFail(context, RinglogCaptureThroughput.class.getResource("/io/ringlog/benchmarks/logback/ring-block.xml"));
+        LogbackConfigs.configureOrFail(context, RinglogCaptureThroughput.class.getResource("ring-counting.xml"));
         logger = context.getLogger("io.ringlog.otel.OrderService");
         // Thread-scoped state: JMH runs this on the benchmark thread, so the span is current where it logs.
         spanScope = span.equals("active") ? CallerSpan.open() : () -> { };
