@@ -25,14 +25,34 @@ enum LossSetup {
     LOG4J2_RINGLOG("Log4j2, <RingAsync> (defaults) → OpenTelemetry's appender", "log4j2-ringlog.xml"),
     LOG4J2_ASYNC("Log4j2, <Async> (defaults) → OpenTelemetry's appender", "log4j2-async.xml");
 
-    /** What a started setup offers the load: a logging call, and the stop of its logging context. */
-    interface Started {
-        /** Logs one INFO event with two parameters. */
+    /** One logging call of the load: an INFO event with two parameters. */
+    @FunctionalInterface
+    interface LogCall {
         void log(int thread, long event);
+    }
+
+    /** What a started setup offers the load: a logging call, and the stop of its logging context. */
+    static final class Started {
+        private final LogCall call;
+        private final Runnable stop;
+
+        Started(LogCall call, Runnable stop) {
+            this.call = call;
+            this.stop = stop;
+        }
+
+        /** Logs one INFO event with two parameters. */
+        void log(int thread, long event) {
+            call.log(thread, event);
+        }
 
         /** Stops the logging context: an asynchronous appender delivers what it holds, within its own limits. */
-        void stop();
+        void stop() {
+            stop.run();
+        }
     }
+
+    private static final String MESSAGE = "order {} placed by thread {}";
 
     final String label;
     private final String resource;
@@ -76,17 +96,7 @@ enum LossSetup {
             throw new IllegalStateException("no OpenTelemetry appender in " + config);
         }
         ch.qos.logback.classic.Logger logger = context.getLogger("io.ringlog.otel.OrderService");
-        return new Started() {
-            @Override
-            public void log(int thread, long event) {
-                logger.info("order {} placed by thread {}", event, thread);
-            }
-
-            @Override
-            public void stop() {
-                context.stop();
-            }
-        };
+        return new Started((thread, event) -> logger.info(MESSAGE, event, thread), context::stop);
     }
 
     /** Hands the SDK to each OpenTelemetry appender, also behind appenders that hold others (as its install does). */
@@ -118,16 +128,6 @@ enum LossSetup {
         }
         ((io.opentelemetry.instrumentation.log4j.appender.v2_17.OpenTelemetryAppender) appender).setOpenTelemetry(openTelemetry);
         org.apache.logging.log4j.Logger logger = context.getLogger("io.ringlog.otel.OrderService");
-        return new Started() {
-            @Override
-            public void log(int thread, long event) {
-                logger.info("order {} placed by thread {}", event, thread);
-            }
-
-            @Override
-            public void stop() {
-                context.stop(5, TimeUnit.MINUTES);
-            }
-        };
+        return new Started((thread, event) -> logger.info(MESSAGE, event, thread), () -> context.stop(5, TimeUnit.MINUTES));
     }
 }

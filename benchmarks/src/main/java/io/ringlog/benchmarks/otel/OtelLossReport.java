@@ -1,8 +1,8 @@
 package io.ringlog.benchmarks.otel;
 
 import io.ringlog.benchmarks.report.Environment;
+import io.ringlog.benchmarks.report.RunReadings;
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +57,7 @@ public final class OtelLossReport {
             failures.add(name + ": no result (see its .log)");
             return;
         }
-        Properties run = load(file);
+        Properties run = RunReadings.load(file);
         runs.add(run);
         if (!Boolean.parseBoolean(run.getProperty("shutdown.success"))) {
             failures.add(name + ": the SDK did not shut down in time");
@@ -81,7 +81,7 @@ public final class OtelLossReport {
                 .append(env.getProperty("version.otel-instrumentation", "?")).append(".  \n");
         md.append("Command: `").append(command).append("`, ").append(env.getProperty("env.started", "")).append(".\n\n");
         md.append(failures.isEmpty() ? "Every run's counts add up: what the receiver got is what reached the SDK less what "
-                + "its batch processor dropped.\n\n" : "**CHECK FAILED**:\n\n" + bullets(failures) + "\n");
+                + "its batch processor dropped.\n\n" : "**CHECK FAILED**:\n\n" + RunReadings.failureList(failures) + "\n");
         md.append(String.format(Locale.ROOT, "%s threads log INFO (flat out, or paced at a total rate) for %s s, each inside spans of its own (100 events "
                         + "a span); then the logging context stops (an asynchronous appender delivers what it holds) and then "
                         + "the SDK's logger provider (its batch processor exports what it holds). The SDK exports over "
@@ -131,19 +131,5 @@ public final class OtelLossReport {
 
     private static long count(Properties run, String key) {
         return Long.parseLong(run.getProperty(key, "0"));
-    }
-
-    private static String bullets(List<String> lines) {
-        StringBuilder text = new StringBuilder();
-        lines.forEach(line -> text.append("- ").append(line).append('\n'));
-        return text.toString();
-    }
-
-    private static Properties load(Path file) throws IOException {
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(reader);
-        }
-        return properties;
     }
 }
