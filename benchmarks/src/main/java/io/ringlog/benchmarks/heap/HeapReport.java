@@ -1,8 +1,7 @@
 package io.ringlog.benchmarks.heap;
 
 import io.ringlog.benchmarks.report.Environment;
-import java.io.IOException;
-import java.io.Reader;
+import io.ringlog.benchmarks.report.RunReadings;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +45,7 @@ public final class HeapReport {
                 failures.add(variant.id() + ": no result (its JVM failed; see heap-" + variant.id() + ".log)");
                 continue;
             }
-            Properties run = load(file);
+            Properties run = RunReadings.load(file);
             runs.put(variant, run);
             if (!run.getProperty("problems", "").isEmpty()) {
                 failures.add(variant.id() + ": " + run.getProperty("problems"));
@@ -79,7 +78,7 @@ public final class HeapReport {
                 ? "Every queue was full when the heap was read: by its own API's count, or, for Ringlog with its byte bound, "
                 + "with the producer waiting inside Ringlog for the bound to make room; after the release every event, the "
                 + "waiting one too, reached the held sink and both files.\n\n"
-                : "**CHECK FAILED**, the figures of these variants mean nothing:\n\n" + bullets(failures) + "\n");
+                : "**CHECK FAILED**, the figures of these variants mean nothing:\n\n" + RunReadings.failureList(failures) + "\n");
 
         md.append(String.format(Locale.ROOT, "A queue of %s places, each event an ERROR with an exception of its own, %s frames deep. "
                         + "The heap is the used heap after a full collection, less the heap before the logging context started.%n%n",
@@ -189,19 +188,5 @@ public final class HeapReport {
 
     private static String group(String number) {
         return number == null ? "?" : String.format(Locale.ROOT, "%,d", Long.parseLong(number));
-    }
-
-    private static String bullets(List<String> lines) {
-        StringBuilder text = new StringBuilder();
-        lines.forEach(line -> text.append("- ").append(line).append('\n'));
-        return text.toString();
-    }
-
-    private static Properties load(Path file) throws IOException {
-        Properties properties = new Properties();
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            properties.load(reader);
-        }
-        return properties;
     }
 }

@@ -23,8 +23,12 @@ import org.springframework.core.env.ConfigurableEnvironment;
  */
 public class RinglogLoggingListener implements SmartApplicationListener {
 
-    /** Right after {@link LoggingApplicationListener#DEFAULT_ORDER}: logging has just been initialised. */
-    public static final int ORDER = LoggingApplicationListener.DEFAULT_ORDER + 1;
+    /**
+     * Just after {@link LoggingApplicationListener#DEFAULT_ORDER}: logging has just been initialised. One later than the
+     * listeners that add their appenders to the root logger at {@code DEFAULT_ORDER + 1} (OpenTelemetry's Spring Boot
+     * starter), so that Ringlog puts those appenders behind it whatever the class-path order.
+     */
+    public static final int ORDER = LoggingApplicationListener.DEFAULT_ORDER + 2;
 
     /** The name of the appender put in front of Spring Boot's, in both frameworks: the {@code appender} tag of its meters. */
     public static final String APPENDER_NAME = "RINGLOG";
