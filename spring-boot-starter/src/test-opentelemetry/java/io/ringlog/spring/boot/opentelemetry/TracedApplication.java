@@ -3,6 +3,7 @@ package io.ringlog.spring.boot.opentelemetry;
 import io.opentelemetry.sdk.autoconfigure.spi.AutoConfigurationCustomizerProvider;
 import io.opentelemetry.sdk.logs.export.SimpleLogRecordProcessor;
 import io.opentelemetry.sdk.testing.exporter.InMemoryLogRecordExporter;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
@@ -12,7 +13,7 @@ import org.springframework.context.annotation.Bean;
 /**
  * A Spring Boot application with both starters: OpenTelemetry's configures the SDK from {@code otel.*} properties,
  * Ringlog's puts its appender in front. Its log records go to an in-memory exporter, beside none of OpenTelemetry's
- * own exporters: nothing leaves the JVM.
+ * own exporters, and to a counting one ({@link SlowCountingExporter}): nothing leaves the JVM.
  */
 @SpringBootConfiguration
 @EnableAutoConfiguration
@@ -31,10 +32,17 @@ public class TracedApplication {
         return InMemoryLogRecordExporter.create();
     }
 
+    /** Counts the exported records per logger, {@code test.export.delay-micros} per record (0 by default). */
+    @Bean
+    SlowCountingExporter slowCountingExporter(@Value("${test.export.delay-micros:0}") long delayMicros) {
+        return new SlowCountingExporter(delayMicros);
+    }
+
     /** Read by OpenTelemetry's starter, as any {@code AutoConfigurationCustomizerProvider} bean is. */
     @Bean
-    AutoConfigurationCustomizerProvider exportLogsToMemory(InMemoryLogRecordExporter exporter) {
-        return customizer -> customizer.addLoggerProviderCustomizer(
-                (builder, config) -> builder.addLogRecordProcessor(SimpleLogRecordProcessor.create(exporter)));
+    AutoConfigurationCustomizerProvider exportLogsToMemory(InMemoryLogRecordExporter exporter, SlowCountingExporter counting) {
+        return customizer -> customizer.addLoggerProviderCustomizer((builder, config) -> builder
+                .addLogRecordProcessor(SimpleLogRecordProcessor.create(exporter))
+                .addLogRecordProcessor(SimpleLogRecordProcessor.create(counting)));
     }
 }
