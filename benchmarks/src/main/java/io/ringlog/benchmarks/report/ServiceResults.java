@@ -129,9 +129,17 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
         }
     }
 
-    /** One service JVM's request lines, against the requests its server counted (warm-up included). */
+    /**
+     * One service JVM's request lines, against the requests its server counted (warm-up included).
+     *
+     * @param lines the request lines in the log files, rolled ones included
+     * @param consoleLines the request lines on the JVM's console (standard output); -1 if not counted (results that
+     *                     predate the column)
+     * @param requestThread {@code virtual} or {@code platform}: what the service's request threads were at the end;
+     *                      {@code -} if not recorded
+     */
     record Delivery(String flavour, String variant, int repeat, long workRequests, long lines, long bytes,
-            int warmupSeconds) {
+            int warmupSeconds, long consoleLines, String requestThread) {
 
         long expectedLines() {
             return LINES_PER_REQUEST * workRequests;
@@ -141,8 +149,16 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
             return !OFF.equals(variant);
         }
 
+        /**
+         * Whether the console must hold every request line too: Spring Boot's default logging writes each line to its
+         * console appender as well as to the file (the hand-written configurations keep them off the console).
+         */
+        boolean consoleChecked() {
+            return ServiceVariants.isBootDefault(variant) && consoleLines >= 0;
+        }
+
         boolean lost() {
-            return lossless() && lines < expectedLines();
+            return lossless() && (lines < expectedLines() || consoleChecked() && consoleLines < expectedLines());
         }
 
         double bytesPerLine() {
@@ -169,7 +185,7 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
         List<Delivery> deliveries = new ArrayList<>();
         for (String[] f : rows(dir.resolve(DELIVERY_FILE), 7)) {
             deliveries.add(new Delivery(f[0], f[1], Integer.parseInt(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]),
-                    Long.parseLong(f[5]), Integer.parseInt(f[6])));
+                    Long.parseLong(f[5]), Integer.parseInt(f[6]), count(f, 7), f.length > 8 ? f[8] : "-"));
         }
         return new ServiceResults(List.copyOf(runs), List.copyOf(deliveries), Setup.read(dir.resolve(SETUP_FILE)));
     }
