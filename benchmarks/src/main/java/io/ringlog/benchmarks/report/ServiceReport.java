@@ -289,7 +289,8 @@ public final class ServiceReport {
                 + "warm-up requests included). "
                 + "Lines/s and MB/s: the request lines written per second (" + LINES_PER_REQUEST + " per answered "
                 + "request). Delivery: request lines in the files, rolled .gz files included, against "
-                + LINES_PER_REQUEST + " × the server's own count of `/work` requests, per JVM (warm-up included).";
+                + LINES_PER_REQUEST + " × the server's own count of `/work` requests, per JVM (warm-up included); "
+                + "for Spring Boot's default logging, which writes each line to the console too, the console's as well.";
     }
 
     private static void closedTable(StringBuilder md, ServiceResults results, String flavour, String workload,
@@ -335,7 +336,8 @@ public final class ServiceReport {
         }
         md.append("Where the closed loop's CPU went, and how often threads slept (a voluntary context switch: the thread "
                 + "blocked and had to be woken) or were preempted, per request, from `/proc` (medians over runs; "
-                + "Tomcat's threads are the request threads, its poller and acceptor; the hand-off thread is the "
+                + "Tomcat's threads are the request threads, its poller and acceptor, and with virtual request threads "
+                + "the carriers that run them; the hand-off thread is the "
                 + "asynchronous variant's consumer). Sleeps are counts, the same on a fast host as on a slow one: each costs "
                 + "a wake-up, which some hosts make expensive.\n\n");
         md.append("| variant | CPU µs: Tomcat | hand-off | other logging | JVM and rest | all | sleeps: Tomcat | hand-off "
@@ -521,7 +523,12 @@ public final class ServiceReport {
         if (!setup.started().isEmpty()) {
             md.append("- run started: ").append(setup.started()).append('\n');
         }
+        if (!setup.variantSet().isEmpty()) {
+            md.append("- variants: the set `").append(setup.variantSet())
+                    .append("` (`RINGLOG_SERVICE_SET`), unless the command names them (`RINGLOG_SERVICE_VARIANTS`)\n");
+        }
         md.append("- service JVMs: `").append(setup.javaOptions()).append("`, ").append(setup.gc()).append(" collector, ")
+                .append(setup.javaVersion().isEmpty() ? "" : "Java " + setup.javaVersion() + ", ")
                 .append(setup.pinned() ? "CPU " + setup.serviceCpuset() + " (load generators: CPU " + setup.loadCpuset()
                         + ")" : "not pinned").append('\n');
         for (String file : List.of("wrk-version.txt", "gatling-version.txt")) {

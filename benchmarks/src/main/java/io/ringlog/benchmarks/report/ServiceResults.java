@@ -46,11 +46,13 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
      * @param loadCpuset the CPUs of the load generators; empty if not pinned
      * @param gc the collector the service JVMs' ergonomics chose ({@code G1}, {@code Serial}, ...), or {@code unknown}
      * @param started when the run started, or empty
+     * @param javaVersion the service JVMs' Java version ({@code RINGLOG_SERVICE_JAVA_HOME}), or empty
+     * @param variantSet the set of variants the run was asked for ({@code RINGLOG_SERVICE_SET}), or empty
      */
     record Setup(String javaOptions, int serviceCpus, String serviceCpuset, String loadCpuset, String gc,
-            String started) {
+            String started, String javaVersion, String variantSet) {
 
-        static final Setup UNRECORDED = new Setup("-Xms1g -Xmx1g", 0, "", "", "unknown", "");
+        static final Setup UNRECORDED = new Setup("-Xms1g -Xmx1g", 0, "", "", "unknown", "", "", "");
 
         boolean pinned() {
             return serviceCpus > 0;
@@ -67,7 +69,8 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
             String cpus = p.getProperty("service.cpus", "").trim();
             return new Setup(p.getProperty("java.opts", UNRECORDED.javaOptions()),
                     cpus.isEmpty() ? 0 : Integer.parseInt(cpus), p.getProperty("service.cpuset", ""), p.getProperty("load.cpuset", ""),
-                    p.getProperty("service.gc", "unknown"), p.getProperty("started", ""));
+                    p.getProperty("service.gc", "unknown"), p.getProperty("started", ""), p.getProperty("service.java", ""),
+                    p.getProperty("set", ""));
         }
     }
 

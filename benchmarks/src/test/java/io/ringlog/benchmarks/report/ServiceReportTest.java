@@ -340,6 +340,8 @@ class ServiceReportTest {
         for (String consumer : new String[] {"AsyncAppender-W", "Log4j2-AsyncApp", "Log4j2-TF-N-Asy", "ringlog-FILE"}) {
             assertThat(ThreadUse.Role.of(consumer)).as(consumer).isEqualTo(ThreadUse.Role.HAND_OFF);
         }
+        assertThat(ThreadUse.Role.of("ForkJoinPool-N-")).as("a carrier of virtual request threads").isEqualTo(ThreadUse.Role.TOMCAT);
+        assertThat(ThreadUse.Role.of("ForkJoinPool.co")).as("the common pool").isEqualTo(ThreadUse.Role.JVM_AND_REST);
         assertThat(ThreadUse.parse("\n").recorded()).isFalse();
         assertThatThrownBy(() -> ThreadUse.parse("cpu 1.00 s  http-nio-N-")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cpu 1.00 s  http-nio-N-");
