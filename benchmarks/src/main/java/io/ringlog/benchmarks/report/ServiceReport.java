@@ -430,7 +430,7 @@ public final class ServiceReport {
                 double syncP99 = median(off, r -> r.wrk().p99()) / 1e3;
                 String way = Double.isNaN(limit) ? "" : limit <= sync
                         ? String.format(Locale.ROOT, "no span (off %,.0f ≤ sync)", limit)
-                        : String.format(Locale.ROOT, "%.0f %%", 100 * (rps - sync) / (limit - sync));
+                        : String.format(Locale.ROOT, "%d %%", Math.round(100 * (rps - sync) / (limit - sync)));
                 md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | %s | %s | %s | %s | %s | ×%.2f | %s |%n",
                         WORKLOAD_NAMES.getOrDefault(workload, workload), ServiceVariants.describe(form), rps, sync,
                         Double.isNaN(limit) ? "" : String.format(Locale.ROOT, "%,.0f", limit), way,
