@@ -46,6 +46,13 @@ public final class Headline {
         labels.put(ServiceTargets.STOCK, "stock async appender, 8192, lossless");
         labels.put(ServiceTargets.ASYNC_LOGGERS, "Async Loggers");
         labels.put(ServiceTargets.RINGLOG, "Ringlog");
+        labels.put(ServiceTargets.RINGLOG + ServiceVariants.VIRTUAL_SUFFIX, "Ringlog, virtual threads");
+        for (String form : ServiceVariants.STARTER_FORMS.keySet()) {
+            String boot = form.equals(ServiceVariants.STARTER) ? "Boot default" : "Boot " + form.substring(ServiceVariants.STARTER.length() + 1);
+            labels.put(ServiceVariants.synchronousOf(form), boot + ", synchronous");
+            labels.put(form, boot + " + starter");
+            labels.put(form + ServiceVariants.VIRTUAL_SUFFIX, boot + " + starter, virtual threads");
+        }
         return labels;
     }
 
@@ -86,7 +93,7 @@ public final class Headline {
             bars.add(new HeadlineChart.Bar(variant.getValue(), value, String.format(Locale.ROOT, format, value)
                     + (higherIsBetter ? ratios(value, byVariant.get(ServiceTargets.STOCK), key.equals(ServiceTargets.STOCK),
                             byVariant.get(ServiceResults.SYNC), key.equals(ServiceResults.SYNC)) : ""),
-                    key.equals(ServiceTargets.RINGLOG)));
+                    ServiceVariants.isRinglog(key)));
         }
         return new HeadlineChart.Group(title, bars);
     }

@@ -108,9 +108,9 @@ public final class ServiceReport {
             throw new IllegalArgumentException(dir.resolve(ServiceResults.RUNS_FILE) + " holds no results");
         }
         Setup setup = results.setup();
-        List<Delivery> lost = results.deliveries().stream().filter(d -> d.lost() && d.variant().equals(ServiceTargets.RINGLOG))
+        List<Delivery> lost = results.deliveries().stream().filter(d -> d.lost() && ServiceVariants.isRinglog(d.variant()))
                 .collect(Collectors.toList());
-        List<Delivery> peersLost = results.deliveries().stream().filter(d -> d.lost() && !d.variant().equals(ServiceTargets.RINGLOG))
+        List<Delivery> peersLost = results.deliveries().stream().filter(d -> d.lost() && !ServiceVariants.isRinglog(d.variant()))
                 .collect(Collectors.toList());
         StringBuilder md = new StringBuilder("# Ringlog in a web service")
                 .append(setup.serviceCpus() == 1 ? ", each service on one CPU" : "").append("\n\n");
@@ -128,6 +128,8 @@ public final class ServiceReport {
         if (lost.isEmpty()) {
             md.append("**Ringlog delivered every line**: it wrote all ").append(LINES_PER_REQUEST)
                     .append(" lines of every request its server answered")
+                    .append(results.deliveries().stream().anyMatch(d -> ServiceVariants.isRinglog(d.variant())
+                            && ServiceVariants.isBootDefault(d.variant())) ? " (behind the starter, to the file and to the console)" : "")
                     .append(peersLost.isEmpty() ? ", and so did every other lossless variant" : "").append(".\n\n");
         } else {
             md.append("**DELIVERY CHECK FAILED**: Ringlog lost lines (the run exits non-zero)\n\n");
@@ -170,6 +172,7 @@ public final class ServiceReport {
             md.append("## ").append(title(flavour)).append("\n\n");
             md.append("Measured on ").append(machine(environment, setup)).append(".\n\n");
             List<String> variants = results.variants(flavour);
+            variantsTable(md, variants);
             List<HeadlineChart.Group> throughput = new ArrayList<>();
             List<HeadlineChart.Group> closedP99 = new ArrayList<>();
             for (String workload : ServiceResults.WORKLOADS) {
@@ -192,6 +195,8 @@ public final class ServiceReport {
                     openTable(md, results, flavour, workload, spec, variants);
                 }
             }
+            starterTable(md, results, flavour, variants);
+            virtualThreadsTable(md, results, flavour, variants);
             deliveryTable(md, results, flavour, variants);
             String subtitle = host + "; " + sample(repeats, rounds);
             String rateChart = "service-throughput-" + flavour + ".png";
@@ -210,8 +215,9 @@ public final class ServiceReport {
     }
 
     private static String lostLine(Delivery d) {
-        return String.format(Locale.ROOT, "- %s %s, repeat %d: %,d of %,d lines (%,d lost)%n",
-                d.flavour(), d.variant(), d.repeat(), d.lines(), d.expectedLines(), d.expectedLines() - d.lines());
+        long lines = d.lines() < d.expectedLines() || !d.consoleChecked() ? d.lines() : d.consoleLines();
+        return String.format(Locale.ROOT, "- %s %s, repeat %d: %,d of %,d lines%s (%,d lost)%n", d.flavour(), d.variant(),
+                d.repeat(), lines, d.expectedLines(), lines == d.lines() ? "" : " on the console", d.expectedLines() - lines);
     }
 
     /**
@@ -283,7 +289,8 @@ public final class ServiceReport {
                 + "warm-up requests included). "
                 + "Lines/s and MB/s: the request lines written per second (" + LINES_PER_REQUEST + " per answered "
                 + "request). Delivery: request lines in the files, rolled .gz files included, against "
-                + LINES_PER_REQUEST + " × the server's own count of `/work` requests, per JVM (warm-up included).";
+                + LINES_PER_REQUEST + " × the server's own count of `/work` requests, per JVM (warm-up included); "
+                + "for Spring Boot's default logging, which writes each line to the console too, the console's as well.";
     }
 
     private static void closedTable(StringBuilder md, ServiceResults results, String flavour, String workload,
@@ -329,7 +336,8 @@ public final class ServiceReport {
         }
         md.append("Where the closed loop's CPU went, and how often threads slept (a voluntary context switch: the thread "
                 + "blocked and had to be woken) or were preempted, per request, from `/proc` (medians over runs; "
-                + "Tomcat's threads are the request threads, its poller and acceptor; the hand-off thread is the "
+                + "Tomcat's threads are the request threads, its poller and acceptor, and with virtual request threads "
+                + "the carriers that run them; the hand-off thread is the "
                 + "asynchronous variant's consumer). Sleeps are counts, the same on a fast host as on a slow one: each costs "
                 + "a wake-up, which some hosts make expensive.\n\n");
         md.append("| variant | CPU µs: Tomcat | hand-off | other logging | JVM and rest | all | sleeps: Tomcat | hand-off "
@@ -374,31 +382,138 @@ public final class ServiceReport {
         md.append('\n');
     }
 
-    private static void deliveryTable(StringBuilder md, ServiceResults results, String flavour, List<String> variants) {
-        md.append("### Delivery and warm-up\n\n| variant | repeat | warm-up | /work requests | request lines | check |\n")
-                .append("|---|---:|---:|---:|---:|---|\n");
-        for (String variant : variants) {
-            for (Delivery d : results.deliveries(flavour, variant)) {
-                md.append(String.format(Locale.ROOT, "| %s | %d | %d s | %,d | %,d | %s |%n", variant, d.repeat(),
-                        d.warmupSeconds(), d.workRequests(), d.lines(), check(d)));
+    /** What each variant of the flavour runs, when the run had more than the hand-written ones. */
+    private static void variantsTable(StringBuilder md, List<String> variants) {
+        if (variants.stream().noneMatch(v -> ServiceVariants.isBootDefault(v) || ServiceVariants.isVirtual(v))) {
+            return;
+        }
+        md.append("| variant | what it runs |\n|---|---|\n");
+        variants.forEach(v -> md.append("| ").append(v).append(" | ").append(ServiceVariants.describe(v)).append(" |\n"));
+        md.append("\nHand-written: the example's own configuration, a file appender (the service's lines go to the file "
+                + "only). Spring Boot default logging: the same jar with `--logging.config=` (empty), so Boot applies its "
+                + "defaults, console and file (`logging.file.name`), each request line written to both; "
+                + "`ringlog-spring-boot-starter` puts Ringlog in front of them unless `ringlog.enabled=false`. Structured: "
+                + "`logging.structured.format.console` and `.file` set, one JSON object per line.\n\n");
+    }
+
+    /**
+     * Per workload and form of Spring Boot's default logging whose starter-on and starter-off variants both ran: the
+     * figures the starter is judged by (requests/s against the starter off and logging off, against the hand-written
+     * Ringlog setup, p99 against the starter off, and delivery).
+     */
+    private static void starterTable(StringBuilder md, ServiceResults results, String flavour, List<String> variants) {
+        List<String> forms = ServiceVariants.starterForms(variants);
+        if (forms.isEmpty()) {
+            return;
+        }
+        md.append("### Spring Boot's default logging with the starter\n\n");
+        md.append("Closed loop, medians. The way from synchronous to off: (starter on − starter off) ÷ (logging off − "
+                + "starter off), where starter off is the same Boot logging with `ringlog.enabled=false` (its appenders on "
+                + "the request threads) and logging off is the `").append(OFF).append("` variant. Against hand-written "
+                + "Ringlog: the starter's requests/s ÷ the `").append(ServiceTargets.RINGLOG).append("` variant's, which "
+                + "writes each line once, to the file, where Boot's default writes it to the console too.\n\n");
+        md.append("| workload | Boot logging | requests/s: starter on | starter off | logging off | way from sync to off "
+                + "| vs hand-written Ringlog | p99: starter on | starter off | on ÷ off | every line delivered |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        for (String workload : ServiceResults.WORKLOADS) {
+            for (String form : forms) {
+                List<Run> on = results.closed(flavour, form, workload);
+                List<Run> off = results.closed(flavour, ServiceVariants.synchronousOf(form), workload);
+                if (on.isEmpty() || off.isEmpty()) {
+                    continue;
+                }
+                double rps = median(on, Run::sustainedRequestsPerSecond);
+                double sync = median(off, Run::sustainedRequestsPerSecond);
+                double limit = median(results.closed(flavour, OFF, workload), Run::sustainedRequestsPerSecond);
+                double ringlog = median(results.closed(flavour, ServiceTargets.RINGLOG, workload), Run::sustainedRequestsPerSecond);
+                double p99 = median(on, r -> r.wrk().p99()) / 1e3;
+                double syncP99 = median(off, r -> r.wrk().p99()) / 1e3;
+                String way = Double.isNaN(limit) ? "" : limit <= sync
+                        ? String.format(Locale.ROOT, "no span (off %,.0f ≤ sync)", limit)
+                        : String.format(Locale.ROOT, "%d %%", Math.round(100 * (rps - sync) / (limit - sync)));
+                md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | %s | %s | %s | %s | %s | ×%.2f | %s |%n",
+                        WORKLOAD_NAMES.getOrDefault(workload, workload), ServiceVariants.describe(form), rps, sync,
+                        Double.isNaN(limit) ? "" : String.format(Locale.ROOT, "%,.0f", limit), way,
+                        Double.isNaN(ringlog) ? "" : String.format(Locale.ROOT, "×%.2f", rps / ringlog),
+                        millis(p99), millis(syncP99), p99 / syncP99, delivered(results.deliveries(flavour, form))));
             }
         }
         md.append('\n');
     }
 
-    private static String check(Delivery d) {
+    /** Per variant that also ran with virtual request threads: both, side by side, and whether the virtual one lost lines. */
+    private static void virtualThreadsTable(StringBuilder md, ServiceResults results, String flavour, List<String> variants) {
+        List<String> pairs = variants.stream().filter(ServiceVariants::isVirtual)
+                .filter(v -> variants.contains(ServiceVariants.platform(v))).collect(Collectors.toList());
+        if (pairs.isEmpty()) {
+            return;
+        }
+        md.append("### Virtual threads\n\n");
+        md.append("The same variant with `spring.threads.virtual.enabled=true` (Tomcat's requests on virtual threads) "
+                + "against platform threads, closed loop, medians. Request threads: what the thread answering the "
+                + "service's last request was.\n\n");
+        md.append("| workload | variant | requests/s: platform | virtual | virtual ÷ platform | p99: platform | virtual "
+                + "| request threads | every line delivered (virtual) |\n|---|---|---:|---:|---:|---:|---:|---|---|\n");
+        for (String workload : ServiceResults.WORKLOADS) {
+            for (String virtual : pairs) {
+                String platform = ServiceVariants.platform(virtual);
+                List<Run> v = results.closed(flavour, virtual, workload);
+                List<Run> p = results.closed(flavour, platform, workload);
+                if (v.isEmpty() || p.isEmpty()) {
+                    continue;
+                }
+                double vRps = median(v, Run::sustainedRequestsPerSecond);
+                double pRps = median(p, Run::sustainedRequestsPerSecond);
+                List<Delivery> deliveries = results.deliveries(flavour, virtual);
+                md.append(String.format(Locale.ROOT, "| %s | %s | %,.0f | %,.0f | ×%.2f | %s | %s | %s | %s |%n",
+                        WORKLOAD_NAMES.getOrDefault(workload, workload), platform, pRps, vRps, vRps / pRps,
+                        millis(median(p, r -> r.wrk().p99()) / 1e3), millis(median(v, r -> r.wrk().p99()) / 1e3),
+                        deliveries.stream().map(Delivery::requestThread).distinct().collect(Collectors.joining(", ")),
+                        delivered(deliveries)));
+            }
+        }
+        md.append('\n');
+    }
+
+    /** ✓ if every JVM of the variant delivered every line (to the console too, where it is checked). */
+    private static String delivered(List<Delivery> deliveries) {
+        if (deliveries.isEmpty()) {
+            return "not counted";
+        }
+        boolean console = deliveries.stream().allMatch(Delivery::consoleChecked);
+        return deliveries.stream().noneMatch(Delivery::lost) ? "✓" + (console ? " file and console" : "")
+                : "**✗ lost lines** (below)";
+    }
+
+    private static void deliveryTable(StringBuilder md, ServiceResults results, String flavour, List<String> variants) {
+        md.append("### Delivery and warm-up\n\n| variant | repeat | warm-up | /work requests | request lines | check "
+                + "| console request lines | request threads |\n")
+                .append("|---|---:|---:|---:|---:|---|---:|---|\n");
+        for (String variant : variants) {
+            for (Delivery d : results.deliveries(flavour, variant)) {
+                md.append(String.format(Locale.ROOT, "| %s | %d | %d s | %,d | %,d | %s | %s | %s |%n", variant, d.repeat(),
+                        d.warmupSeconds(), d.workRequests(), d.lines(), check(d, d.lines()),
+                        d.consoleLines() < 0 ? "" : d.consoleChecked() ? check(d, d.consoleLines())
+                                : String.format(Locale.ROOT, "%,d", d.consoleLines()), d.requestThread()));
+            }
+        }
+        md.append('\n');
+    }
+
+    /** The verdict on {@code lines}, the request lines of one destination (the files, or the console). */
+    private static String check(Delivery d, long lines) {
         if (!d.lossless()) {
-            return String.format(Locale.ROOT, "logging off (%,d lines)", d.lines());
+            return String.format(Locale.ROOT, "logging off (%,d lines)", lines);
         }
         long expected = d.expectedLines();
-        if (d.lines() == expected) {
-            return String.format(Locale.ROOT, "✓ %,d = %d × %,d", d.lines(), LINES_PER_REQUEST, d.workRequests());
+        if (lines == expected) {
+            return String.format(Locale.ROOT, "✓ %,d = %d × %,d", lines, LINES_PER_REQUEST, d.workRequests());
         }
-        if (d.lines() < expected) {
-            return String.format(Locale.ROOT, "**LOST %,d** of %,d", expected - d.lines(), expected);
+        if (lines < expected) {
+            return String.format(Locale.ROOT, "**LOST %,d** of %,d", expected - lines, expected);
         }
-        return String.format(Locale.ROOT, "%,d lines, %,d more than %d × %,d requests counted", d.lines(),
-                d.lines() - expected, LINES_PER_REQUEST, d.workRequests());
+        return String.format(Locale.ROOT, "%,d lines, %,d more than %d × %,d requests counted", lines,
+                lines - expected, LINES_PER_REQUEST, d.workRequests());
     }
 
     private static void environment(StringBuilder md, Path dir, Properties environment, Setup setup) throws IOException {
@@ -408,7 +523,12 @@ public final class ServiceReport {
         if (!setup.started().isEmpty()) {
             md.append("- run started: ").append(setup.started()).append('\n');
         }
+        if (!setup.variantSet().isEmpty()) {
+            md.append("- variants: the set `").append(setup.variantSet())
+                    .append("` (`RINGLOG_SERVICE_SET`), unless the command names them (`RINGLOG_SERVICE_VARIANTS`)\n");
+        }
         md.append("- service JVMs: `").append(setup.javaOptions()).append("`, ").append(setup.gc()).append(" collector, ")
+                .append(setup.javaVersion().isEmpty() ? "" : "Java " + setup.javaVersion() + ", ")
                 .append(setup.pinned() ? "CPU " + setup.serviceCpuset() + " (load generators: CPU " + setup.loadCpuset()
                         + ")" : "not pinned").append('\n');
         for (String file : List.of("wrk-version.txt", "gatling-version.txt")) {

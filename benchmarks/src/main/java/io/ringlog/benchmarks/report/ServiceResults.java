@@ -46,11 +46,13 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
      * @param loadCpuset the CPUs of the load generators; empty if not pinned
      * @param gc the collector the service JVMs' ergonomics chose ({@code G1}, {@code Serial}, ...), or {@code unknown}
      * @param started when the run started, or empty
+     * @param javaVersion the service JVMs' Java version ({@code RINGLOG_SERVICE_JAVA_HOME}), or empty
+     * @param variantSet the set of variants the run was asked for ({@code RINGLOG_SERVICE_SET}), or empty
      */
     record Setup(String javaOptions, int serviceCpus, String serviceCpuset, String loadCpuset, String gc,
-            String started) {
+            String started, String javaVersion, String variantSet) {
 
-        static final Setup UNRECORDED = new Setup("-Xms1g -Xmx1g", 0, "", "", "unknown", "");
+        static final Setup UNRECORDED = new Setup("-Xms1g -Xmx1g", 0, "", "", "unknown", "", "", "");
 
         boolean pinned() {
             return serviceCpus > 0;
@@ -67,7 +69,8 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
             String cpus = p.getProperty("service.cpus", "").trim();
             return new Setup(p.getProperty("java.opts", UNRECORDED.javaOptions()),
                     cpus.isEmpty() ? 0 : Integer.parseInt(cpus), p.getProperty("service.cpuset", ""), p.getProperty("load.cpuset", ""),
-                    p.getProperty("service.gc", "unknown"), p.getProperty("started", ""));
+                    p.getProperty("service.gc", "unknown"), p.getProperty("started", ""), p.getProperty("service.java", ""),
+                    p.getProperty("set", ""));
         }
     }
 
@@ -129,9 +132,17 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
         }
     }
 
-    /** One service JVM's request lines, against the requests its server counted (warm-up included). */
+    /**
+     * One service JVM's request lines, against the requests its server counted (warm-up included).
+     *
+     * @param lines the request lines in the log files, rolled ones included
+     * @param consoleLines the request lines on the JVM's console (standard output); -1 if not counted (results that
+     *                     predate the column)
+     * @param requestThread {@code virtual} or {@code platform}: what the service's request threads were at the end;
+     *                      {@code -} if not recorded
+     */
     record Delivery(String flavour, String variant, int repeat, long workRequests, long lines, long bytes,
-            int warmupSeconds) {
+            int warmupSeconds, long consoleLines, String requestThread) {
 
         long expectedLines() {
             return LINES_PER_REQUEST * workRequests;
@@ -141,8 +152,16 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
             return !OFF.equals(variant);
         }
 
+        /**
+         * Whether the console must hold every request line too: Spring Boot's default logging writes each line to its
+         * console appender as well as to the file (the hand-written configurations keep them off the console).
+         */
+        boolean consoleChecked() {
+            return ServiceVariants.isBootDefault(variant) && consoleLines >= 0;
+        }
+
         boolean lost() {
-            return lossless() && lines < expectedLines();
+            return lossless() && (lines < expectedLines() || consoleChecked() && consoleLines < expectedLines());
         }
 
         double bytesPerLine() {
@@ -169,7 +188,7 @@ record ServiceResults(List<Run> runs, List<Delivery> deliveries, Setup setup) {
         List<Delivery> deliveries = new ArrayList<>();
         for (String[] f : rows(dir.resolve(DELIVERY_FILE), 7)) {
             deliveries.add(new Delivery(f[0], f[1], Integer.parseInt(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]),
-                    Long.parseLong(f[5]), Integer.parseInt(f[6])));
+                    Long.parseLong(f[5]), Integer.parseInt(f[6]), count(f, 7), f.length > 8 ? f[8] : "-"));
         }
         return new ServiceResults(List.copyOf(runs), List.copyOf(deliveries), Setup.read(dir.resolve(SETUP_FILE)));
     }

@@ -91,14 +91,17 @@ final class ServiceTargets {
         return verdicts;
     }
 
-    /** The lossless asynchronous variants other than Ringlog: those that ran, and those the flavour always has. */
+    /**
+     * The hand-written lossless asynchronous variants other than Ringlog: those that ran, and those the flavour always
+     * has (Spring Boot's default logging and the virtual-thread variants have their own tables).
+     */
     static Set<String> otherAsync(String flavour, List<String> variants) {
         Set<String> others = new LinkedHashSet<>();
         others.add(STOCK);
         if (flavour.equals("log4j2")) {
             others.add(ASYNC_LOGGERS);
         }
-        variants.stream().filter(v -> !v.equals(RINGLOG) && !v.equals(OFF) && !v.equals(SYNC)).forEach(others::add);
+        variants.stream().filter(ServiceVariants::isHandWrittenPeer).forEach(others::add);
         return others;
     }
 

@@ -38,7 +38,12 @@ record ThreadUse(Map<Role, Spent> roles) {
      * numbers after {@code -} blanked to {@code N}).
      */
     enum Role {
-        /** Tomcat's threads: the request threads, the poller and the acceptor share a 15-character name prefix. */
+        /**
+         * Tomcat's threads: the request threads, the poller and the acceptor share a 15-character name prefix; with
+         * virtual request threads ({@code spring.threads.virtual.enabled}), the carrier threads that run them
+         * ({@code ForkJoinPool-N-worker-N}, the JDK's scheduler of virtual threads; the common pool is
+         * {@code ForkJoinPool.commonPool-*}).
+         */
         TOMCAT,
         /**
          * The thread an asynchronous variant hands events to: Ringlog's {@code ringlog-<appender>}, Logback's
@@ -51,7 +56,7 @@ record ThreadUse(Map<Role, Spent> roles) {
         JVM_AND_REST;
 
         static Role of(String group) {
-            if (group.startsWith("http-nio-")) {
+            if (group.startsWith("http-nio-") || group.startsWith("ForkJoinPool-N-")) {
                 return TOMCAT;
             }
             if ((group.startsWith("ringlog-") && !group.startsWith("ringlog-reporte")) || group.startsWith("AsyncAppender")

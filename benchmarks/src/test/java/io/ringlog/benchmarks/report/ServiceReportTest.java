@@ -340,6 +340,8 @@ class ServiceReportTest {
         for (String consumer : new String[] {"AsyncAppender-W", "Log4j2-AsyncApp", "Log4j2-TF-N-Asy", "ringlog-FILE"}) {
             assertThat(ThreadUse.Role.of(consumer)).as(consumer).isEqualTo(ThreadUse.Role.HAND_OFF);
         }
+        assertThat(ThreadUse.Role.of("ForkJoinPool-N-")).as("a carrier of virtual request threads").isEqualTo(ThreadUse.Role.TOMCAT);
+        assertThat(ThreadUse.Role.of("ForkJoinPool.co")).as("the common pool").isEqualTo(ThreadUse.Role.JVM_AND_REST);
         assertThat(ThreadUse.parse("\n").recorded()).isFalse();
         assertThatThrownBy(() -> ThreadUse.parse("cpu 1.00 s  http-nio-N-")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cpu 1.00 s  http-nio-N-");
@@ -375,6 +377,53 @@ class ServiceReportTest {
     }
 
     /** Round {@code round} of a CPU-bound closed loop in repeat 1's JVM, in a file of its own as the driver names it. */
+    @Test
+    void bootsDefaultLoggingWithTheStarterIsPlacedBetweenItsSynchronousFormAndLoggingOffAndChecksTheConsoleToo()
+            throws IOException {
+        closed("off", 1, "cpu", 5000, 5_000);
+        closed("ringlog", 1, "cpu", 4000, 100_000);
+        closed("starter-sync", 1, "cpu", 2000, 600_000);
+        closed("starter", 1, "cpu", 3500, 150_000);
+        closed("starter-ecs-sync", 1, "cpu", 1500, 800_000);
+        closed("starter-ecs", 1, "cpu", 3000, 200_000);
+        closed("starter-vt", 1, "cpu", 3150, 300_000);
+        delivery("off", 1, 9000, 0);
+        delivery("ringlog", 1, 3000, 15_000);
+        delivery("starter-sync", 1, 3000, 15_000, 15_000, "platform");
+        delivery("starter", 1, 3000, 15_000, 15_000, "platform");
+        delivery("starter-ecs-sync", 1, 3000, 15_000, 15_000, "platform");
+        delivery("starter-ecs", 1, 3000, 15_000, 15_000, "platform");
+        delivery("starter-vt", 1, 3000, 15_000, 15_000, "virtual");
+
+        assertThat(renderedReport())
+                .contains("**Ringlog delivered every line**")
+                .contains("| starter-ecs-sync | Boot structured logging, ECS + starter off (`ringlog.enabled=false`: synchronous) |")
+                .contains("| starter-vt | Spring Boot default logging + starter, virtual threads |")
+                // (3500 - 2000) / (5000 - 2000) = 50 %; 3500 / 4000 = ×0.88; 150 ms / 600 ms = ×0.25
+                .contains("| CPU-bound | Spring Boot default logging + starter | 3,500 | 2,000 | 5,000 | 50 % | ×0.88 "
+                        + "| 150 ms | 600 ms | ×0.25 | ✓ file and console |")
+                .contains("| CPU-bound | Boot structured logging, ECS + starter | 3,000 | 1,500 | 5,000 | 43 % | ×0.75 ")
+                .contains("| CPU-bound | starter | 3,500 | 3,150 | ×0.90 | 150 ms | 300 ms | virtual | ✓ file and console |")
+                .contains("| starter | 1 | 20 s | 3,000 | 15,000 | ✓ 15,000 = 5 × 3,000 | ✓ 15,000 = 5 × 3,000 | platform |")
+                // the starter's variants are not the hand-written peers Ringlog is held to
+                .doesNotContain("requests/s ≥ starter");
+    }
+
+    @Test
+    void aStarterThatLostALineOnTheConsoleFailsTheRunAndItsSynchronousFormIsAFinding() throws IOException {
+        closed("starter", 1, "cpu", 3500, 150_000);
+        closed("starter-sync", 1, "cpu", 2000, 600_000);
+        delivery("starter", 1, 3000, 15_000, 14_998, "platform");
+        delivery("starter-sync", 1, 3000, 14_999, 15_000, "platform");
+
+        assertThat(ServiceReport.render(dir, "benchmarks/run service", new Properties())).isFalse();
+        assertThat(Files.readString(dir.resolve(ServiceReport.REPORT_FILE)))
+                .contains("**DELIVERY CHECK FAILED**")
+                .contains("- logback starter, repeat 1: 14,998 of 15,000 lines on the console (2 lost)")
+                .contains("Finding about another setup")
+                .contains("- logback starter-sync, repeat 1: 14,999 of 15,000 lines (1 lost)");
+    }
+
     private void closedRound(String variant, int round, double rate) throws IOException {
         String file = "wrk-logback-" + variant + "-r1." + round + "-cpu.txt";
         Files.writeString(dir.resolve(file), WRK.replace("1172.51", String.format(Locale.ROOT, "%.2f", rate)), StandardCharsets.UTF_8);
@@ -421,6 +470,15 @@ class ServiceReportTest {
             Files.writeString(runs, "flavour\tvariant\trepeat\tworkload\tseconds\tloop\trate\trate_spec\tcpu_seconds\tfile\n");
         }
         Files.writeString(runs, row + "\n", StandardOpenOption.APPEND);
+    }
+
+    /** As below, with the request lines on the console and what the request threads were. */
+    private void delivery(String variant, int repeat, long requests, long lines, long consoleLines, String requestThread)
+            throws IOException {
+        delivery(variant, repeat, requests, lines);
+        Path deliveries = dir.resolve(ServiceResults.DELIVERY_FILE);
+        String text = Files.readString(deliveries);
+        Files.writeString(deliveries, text.substring(0, text.length() - 1) + "\t" + consoleLines + "\t" + requestThread + "\n");
     }
 
     private void delivery(String variant, int repeat, long requests, long lines) throws IOException {

@@ -23,7 +23,8 @@ import org.springframework.web.bind.annotation.RestController;
 public class LoggingBacklogController {
 
     /**
-     * @return {@code {"queued":N,"queues":["..."],"callersBlocked":N,"callersBlockedMillis":N}} ({@link LoggingBacklog})
+     * @return {@code {"queued":N,"queues":["..."],"callersBlocked":N,"callersBlockedMillis":N,"requestThread":"platform"}}
+     *     ({@link LoggingBacklog})
      */
     @GetMapping(path = "/benchmark/logging-backlog", produces = "application/json")
     public Map<String, Object> backlog() {

@@ -25,6 +25,16 @@ class LogbackVariantsTest extends LoggingVariantsContract {
                 Arguments.of("sync", "ch.qos.logback.core.rolling.RollingFileAppender", "[]"));
     }
 
+    static Stream<Arguments> bootDefaults() {
+        String ring = "[io.ringlog.logback.RingAsyncAppender]";
+        return Stream.of(
+                Arguments.of("", false,
+                        "[ch.qos.logback.core.ConsoleAppender, ch.qos.logback.core.rolling.RollingFileAppender]", "[]"),
+                Arguments.of("", true, ring, "[\"Ringlog RINGLOG\"]"),
+                Arguments.of("ecs", true, ring, "[\"Ringlog RINGLOG\"]"),
+                Arguments.of("logstash", true, ring, "[\"Ringlog RINGLOG\"]"));
+    }
+
     @Override
     protected String describeRootLogger() {
         Logger root = ((LoggerContext) LoggerFactory.getILoggerFactory()).getLogger(Logger.ROOT_LOGGER_NAME);

@@ -50,13 +50,27 @@ public final class LoggingBacklog {
         queued += events;
     }
 
-    /** @return {@code {"queued":N,"queues":[...],"callersBlocked":N,"callersBlockedMillis":N}}, in that order */
+    /**
+     * @return {@code {"queued":N,"queues":[...],"callersBlocked":N,"callersBlockedMillis":N,"requestThread":"virtual"}},
+     *     in that order; {@code requestThread} says whether the calling thread, a request thread when the answer is
+     *     built for a request, is {@code virtual} ({@code spring.threads.virtual.enabled}) or {@code platform}
+     */
     public Map<String, Object> answer() {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("queued", queued);
         answer.put("queues", queues);
         answer.put("callersBlocked", callersBlocked);
         answer.put("callersBlockedMillis", callersBlockedNanos / 1_000_000);
+        answer.put("requestThread", isVirtual(Thread.currentThread()) ? "virtual" : "platform");
         return answer;
+    }
+
+    /** Through reflection: the services are compiled for Java 17, and {@code Thread.isVirtual()} came with Java 21. */
+    private static boolean isVirtual(Thread thread) {
+        try {
+            return (Boolean) Thread.class.getMethod("isVirtual").invoke(thread);
+        } catch (ReflectiveOperationException e) {
+            return false; // before Java 21 every thread is a platform thread
+        }
     }
 }
