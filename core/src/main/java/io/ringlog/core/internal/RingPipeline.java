@@ -253,7 +253,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             long begun = System.nanoTime();
             for (;;) {
                 LockSupport.parkNanos(STUCK_WATCH_STEP_NANOS);
-                Thread.interrupted();
+                interrupted |= Thread.interrupted(); // kept for the caller, not left to end each later park at once
                 outcome = tryOffer(level, event, writer, estimatedBytes);
                 if (outcome != OfferOutcome.FULL || consumer.deliveryUnderWay() != watched) {
                     return outcome;
