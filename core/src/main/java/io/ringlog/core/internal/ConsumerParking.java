@@ -144,7 +144,7 @@ final class ConsumerParking implements WaitStrategy {
             idle = false;
         }
         if (backlog < targetBatch) {
-            napNanos = Math.min(napNanos << 1, MAX_NAP_NANOS);
+            lengthenNap();
         } else if (backlog > 4L * targetBatch) {
             napNanos = Math.max(napNanos >> 1, MIN_NAP_NANOS);
         }
