@@ -8,11 +8,13 @@ import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.logs.LogRecordProcessor;
 import io.opentelemetry.sdk.logs.ReadWriteLogRecord;
 import io.opentelemetry.sdk.logs.SdkLoggerProvider;
+import io.opentelemetry.sdk.logs.export.LogRecordExporter;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
 import io.opentelemetry.sdk.metrics.data.LongPointData;
 import io.opentelemetry.sdk.metrics.data.MetricData;
 import io.opentelemetry.sdk.metrics.data.MetricDataType;
 import io.opentelemetry.sdk.testing.exporter.InMemoryMetricReader;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -23,6 +25,8 @@ import java.util.concurrent.atomic.LongAdder;
  * processor dropped (its queue full). Any thread.
  */
 final class ExportPipeline implements AutoCloseable {
+    /** The batch processor's default export timeout (30 s). */
+    private static final Duration DEFAULT_EXPORTER_TIMEOUT = Duration.ofSeconds(30);
     private static final AttributeKey<Boolean> LEGACY_DROPPED = AttributeKey.booleanKey("dropped");
     private static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
 
@@ -32,7 +36,11 @@ final class ExportPipeline implements AutoCloseable {
     private final OpenTelemetrySdk sdk;
 
     ExportPipeline(String endpoint, BatchSettings settings) {
-        OtlpHttpLogRecordExporter exporter = OtlpHttpLogRecordExporter.builder().setEndpoint(endpoint).build();
+        this(OtlpHttpLogRecordExporter.builder().setEndpoint(endpoint).build(), settings, DEFAULT_EXPORTER_TIMEOUT);
+    }
+
+    /** The same SDK exporting through {@code exporter}, its batch processor waiting up to {@code exporterTimeout} per export. */
+    ExportPipeline(LogRecordExporter exporter, BatchSettings settings, Duration exporterTimeout) {
         LogRecordProcessor counting = new LogRecordProcessor() {
             @Override
             public void onEmit(Context context, ReadWriteLogRecord logRecord) {
@@ -41,7 +49,8 @@ final class ExportPipeline implements AutoCloseable {
         };
         sdk = OpenTelemetrySdk.builder()
                 .setLoggerProvider(SdkLoggerProvider.builder().addLogRecordProcessor(counting)
-                        .addLogRecordProcessor(settings.builder(exporter).setMeterProvider(meterProvider).build()).build())
+                        .addLogRecordProcessor(settings.builder(exporter).setExporterTimeout(exporterTimeout)
+                                .setMeterProvider(meterProvider).build()).build())
                 .build();
     }
 
@@ -70,6 +79,11 @@ final class ExportPipeline implements AutoCloseable {
             }
         }
         return dropped;
+    }
+
+    /** Exports what the batch processor holds, within {@code seconds}; true if it did. */
+    boolean flush(long seconds) {
+        return sdk.getSdkLoggerProvider().forceFlush().join(seconds, TimeUnit.SECONDS).isSuccess();
     }
 
     /** Shuts the logger provider down: the batch processor exports what it holds, within {@code seconds}. */

@@ -31,19 +31,32 @@ enum LossSetup {
         void log(int thread, long event);
     }
 
-    /** What a started setup offers the load: a logging call, and the stop of its logging context. */
+    /** One failure: an ERROR event with one parameter and an exception. */
+    @FunctionalInterface
+    interface FailureCall {
+        void log(long event, Throwable failure);
+    }
+
+    /** What a started setup offers the load: its logging calls, and the stop of its logging context. */
     static final class Started {
         private final LogCall call;
+        private final FailureCall failure;
         private final Runnable stop;
 
-        Started(LogCall call, Runnable stop) {
+        Started(LogCall call, FailureCall failure, Runnable stop) {
             this.call = call;
+            this.failure = failure;
             this.stop = stop;
         }
 
         /** Logs one INFO event with two parameters. */
         void log(int thread, long event) {
             call.log(thread, event);
+        }
+
+        /** Logs one ERROR event with one parameter and {@code failure}. */
+        void logFailure(long event, Throwable failure) {
+            this.failure.log(event, failure);
         }
 
         /** Stops the logging context: an asynchronous appender delivers what it holds, within its own limits. */
@@ -53,6 +66,7 @@ enum LossSetup {
     }
 
     private static final String MESSAGE = "order {} placed by thread {}";
+    private static final String FAILURE = "order {} failed";
 
     final String label;
     private final String resource;
@@ -96,7 +110,8 @@ enum LossSetup {
             throw new IllegalStateException("no OpenTelemetry appender in " + config);
         }
         ch.qos.logback.classic.Logger logger = context.getLogger("io.ringlog.otel.OrderService");
-        return new Started((thread, event) -> logger.info(MESSAGE, event, thread), context::stop);
+        return new Started((thread, event) -> logger.info(MESSAGE, event, thread),
+                (event, failure) -> logger.error(FAILURE, event, failure), context::stop);
     }
 
     /** Hands the SDK to each OpenTelemetry appender, also behind appenders that hold others (as its install does). */
@@ -128,6 +143,7 @@ enum LossSetup {
         }
         ((io.opentelemetry.instrumentation.log4j.appender.v2_17.OpenTelemetryAppender) appender).setOpenTelemetry(openTelemetry);
         org.apache.logging.log4j.Logger logger = context.getLogger("io.ringlog.otel.OrderService");
-        return new Started((thread, event) -> logger.info(MESSAGE, event, thread), () -> context.stop(5, TimeUnit.MINUTES));
+        return new Started((thread, event) -> logger.info(MESSAGE, event, thread),
+                (event, failure) -> logger.error(FAILURE, event, failure), () -> context.stop(5, TimeUnit.MINUTES));
     }
 }

@@ -14,9 +14,11 @@ import java.util.Properties;
 /**
  * Renders {@code otel-loss-report.md} from the {@code otel-loss-<setup>-<batch>.properties} that {@link OtelLoss}
  * wrote into a results directory: per setup and batch settings, what was logged, what reached the SDK, what its batch
- * processor dropped (during the load and at shutdown) and what the receiver got; the machine, the JVM, the versions
- * and the exact command above. Exits with status 2 if a run is missing, its SDK did not shut down, or its counts do
- * not add up (the receiver got other than what reached the SDK less what the batch processor dropped).
+ * processor dropped (during the load and at shutdown) and what the receiver got; then, from any
+ * {@code otel-queue-held-*.properties} of {@link OtelQueueHeld}, the heap a full batch queue holds; the machine, the
+ * JVM, the versions and the exact command above. Exits with status 2 if a run is missing, its SDK did not shut down,
+ * its counts do not add up (the receiver got other than what reached the SDK less what the batch processor dropped),
+ * or a heap reading was not taken with a full queue and the exact collector settings.
  *
  * <pre>{@code
  * java -cp 'benchmarks/target/benchmarks.jar:benchmarks/target/opentelemetry-lib/*' \
@@ -44,7 +46,18 @@ public final class OtelLossReport {
                 }
             }
         }
-        String report = render(runs, failures, Environment.capture(), args[2]);
+        List<Properties> held = new ArrayList<>();
+        for (BatchSettings batch : BatchSettings.values()) {
+            for (LossSetup setup : LossSetup.values()) {
+                for (OtelQueueHeld.Shape shape : OtelQueueHeld.Shape.values()) {
+                    Path file = dir.resolve(OtelQueueHeld.fileName(setup, batch, shape));
+                    if (Files.exists(file)) {
+                        held.add(readHeld(file, failures));
+                    }
+                }
+            }
+        }
+        String report = render(runs, held, failures, Environment.capture(), args[2]);
         Files.writeString(dir.resolve("otel-loss-report.md"), report, StandardCharsets.UTF_8);
         System.out.print(report);
         System.exit(failures.isEmpty() ? 0 : 2);
@@ -68,7 +81,21 @@ public final class OtelLossReport {
         }
     }
 
-    static String render(List<Properties> runs, List<String> failures, Properties env, String command) {
+    /** The heap reading in {@code file}; adds to {@code failures} if the queue was not full or the reading not exact. */
+    private static Properties readHeld(Path file, List<String> failures) throws IOException {
+        Properties run = RunReadings.load(file);
+        String name = file.getFileName().toString();
+        if (count(run, "held.records") != count(run, "queue.capacity") + count(run, "held.in.export")) {
+            failures.add(name + ": " + count(run, "held.records") + " records held, not the queue's " + count(run, "queue.capacity")
+                    + " and the " + count(run, "held.in.export") + " of the waiting export");
+        }
+        if (!Boolean.parseBoolean(run.getProperty("heap.exact"))) {
+            failures.add(name + ": the heap was not read with -XX:+UseSerialGC -XX:MarkSweepDeadRatio=0");
+        }
+        return run;
+    }
+
+    static String render(List<Properties> runs, List<Properties> held, List<String> failures, Properties env, String command) {
         StringBuilder md = new StringBuilder();
         Properties any = runs.isEmpty() ? new Properties() : runs.get(0);
         md.append("# What reaches an OTLP receiver: OpenTelemetry's appenders behind an asynchronous appender\n\n");
@@ -102,6 +129,7 @@ public final class OtelLossReport {
                 }
             }
         }
+        heldTable(md, held);
         md.append("logged: logging calls made during the load; lost in front: logged but never handed to the SDK (an "
                 + "asynchronous appender discarded it, or had not delivered it when its stop gave up); dropped by the batch "
                 + "processor: its own meter (`processedLogs`, `dropped=true`), records refused because its queue was full, "
@@ -109,6 +137,30 @@ public final class OtelLossReport {
                 + "the logging context's stop; SDK shutdown: the logger provider's, which exports what its batch processor "
                 + "still holds.\n");
         return md.toString();
+    }
+
+    private static void heldTable(StringBuilder md, List<Properties> held) {
+        if (held.isEmpty()) {
+            return;
+        }
+        md.append("## Heap held by the batch processor when its queue is full\n\n");
+        md.append("OpenTelemetry's appender alone; the exporter answers until the heap is read with the queue empty, then "
+                + "answers nothing (a collector that does not respond): the batch processor's worker waits in an export "
+                + "holding its batch, and the queue fills. Heap after full collections (serial collector, "
+                + "`-XX:MarkSweepDeadRatio=0`), full less empty. One JVM per row. Records: ")
+                .append(OtelQueueHeld.Shape.INFO.id()).append(", ").append(OtelQueueHeld.Shape.INFO.label).append("; ")
+                .append(OtelQueueHeld.Shape.ERROR.id()).append(", ").append(OtelQueueHeld.Shape.ERROR.label)
+                .append(String.format(Locale.ROOT, " (its stack trace printed: %,d characters).%n%n", count(held.get(0), "stacktrace.chars")));
+        md.append("| setup | batch processor | records | records held (queue + waiting export) | heap held MiB | per record B |\n");
+        md.append("|---|---|---|---:|---:|---:|\n");
+        for (Properties run : held) {
+            long records = count(run, "held.records");
+            long bytes = count(run, "heap.full") - count(run, "heap.base");
+            md.append(String.format(Locale.ROOT, "| %s | queue %,d | %s | %,d (%,d + %,d) | %,.1f | %,d |%n",
+                    LossSetup.of(run.getProperty("setup")).label, count(run, "queue.capacity"), run.getProperty("shape"), records,
+                    count(run, "queue.capacity"), count(run, "held.in.export"), bytes / 1048576.0, bytes / Math.max(1, records)));
+        }
+        md.append('\n');
     }
 
     private static void table(StringBuilder md, List<Properties> runs, String title) {
