@@ -13,7 +13,8 @@
  *                                                  OtlpLogReceiver on 127.0.0.1: records counted (ExportedRecords)
  *
  *  OtelLoss (one JVM per setup and batch settings): load for N s, logging context stop, SDK shutdown; the counts
- *  OtelLossReport: otel-loss-report.md from every run's otel-loss-&lt;setup&gt;-&lt;batch&gt;.properties
+ *  OtelQueueHeld (one JVM per setup, batch settings and record shape): the exporter stalled, the queue full, the heap held
+ *  OtelLossReport: otel-loss-report.md from every run's otel-loss-&lt;setup&gt;-&lt;batch&gt;.properties (and otel-queue-held-*)
  * </pre>
  *
  * <p>{@code benchmarks/otel-loss} runs it; the results are quoted in {@code docs/benchmarks.md} and
