@@ -2,6 +2,7 @@ package io.ringlog.benchmarks.heap;
 
 import io.ringlog.benchmarks.report.Environment;
 import io.ringlog.benchmarks.report.RunReadings;
+import io.ringlog.benchmarks.support.ToolArguments;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 /**
  * Renders {@code heap-report.md} from the {@code heap-<variant>.properties} that {@link HeapHeld} wrote into a results
@@ -32,11 +35,11 @@ public final class HeapReport {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 3 || !args[1].equals("--command")) {
-            System.err.println("usage: HeapReport DIR --command COMMAND");
-            System.exit(1);
-        }
-        Path dir = Path.of(args[0]);
+        ToolArguments arguments = new ToolArguments("usage: HeapReport DIR --command COMMAND", 1, 1);
+        OptionSpec<String> commandOption = arguments.options().accepts("command", "the command line the report names")
+                .withRequiredArg().required();
+        OptionSet options = arguments.parse(args);
+        Path dir = Path.of(ToolArguments.plain(options).get(0));
         Map<HeapVariant, Properties> runs = new EnumMap<>(HeapVariant.class);
         List<String> failures = new ArrayList<>();
         for (HeapVariant variant : HeapVariant.values()) {
@@ -51,7 +54,7 @@ public final class HeapReport {
                 failures.add(variant.id() + ": " + run.getProperty("problems"));
             }
         }
-        String report = render(runs, failures, Environment.capture(), args[2]);
+        String report = render(runs, failures, Environment.capture(), options.valueOf(commandOption));
         Files.writeString(dir.resolve("heap-report.md"), report, StandardCharsets.UTF_8);
         System.out.print(report);
         System.exit(failures.isEmpty() ? 0 : 2);

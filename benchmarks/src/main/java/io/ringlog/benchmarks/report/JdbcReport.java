@@ -1,5 +1,6 @@
 package io.ringlog.benchmarks.report;
 
+import io.ringlog.benchmarks.support.ToolArguments;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +12,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 /**
  * Renders the database-sink run ({@code benchmarks/run jdbc}): {@code jdbc-report.md}, a table of rows per second by
@@ -31,12 +34,12 @@ public final class JdbcReport {
      * @throws IOException if the results cannot be read or the report written
      */
     public static void main(String[] args) throws IOException {
-        if (args.length < 1) {
-            System.err.println("usage: JdbcReport DIR [--command CMD]");
-            System.exit(1);
-        }
-        String command = args.length >= 3 && "--command".equals(args[1]) ? args[2] : "benchmarks/run jdbc";
-        Path dir = Path.of(args[0]);
+        ToolArguments arguments = new ToolArguments("usage: JdbcReport DIR [--command CMD]", 1, 1);
+        OptionSpec<String> commandOption = arguments.options().accepts("command", "the command line the report names")
+                .withRequiredArg().defaultsTo("benchmarks/run jdbc");
+        OptionSet options = arguments.parse(args);
+        String command = options.valueOf(commandOption);
+        Path dir = Path.of(ToolArguments.plain(options).get(0));
         List<Results.Trial> trials = new ArrayList<>();
         for (Results.Trial trial : Results.read(dir)) {
             if (trial.params().containsKey("contender") && trial.kind().equals("throughput")) {

@@ -1,5 +1,8 @@
 package io.ringlog.benchmarks.report;
 
+import io.ringlog.benchmarks.support.ToolArguments;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 import static io.ringlog.benchmarks.report.ServiceResults.LINES_PER_REQUEST;
 import static io.ringlog.benchmarks.report.ServiceResults.OFF;
 import static io.ringlog.benchmarks.report.ServiceResults.median;
@@ -60,12 +63,12 @@ public final class ServiceReport {
      * @throws IOException if the results cannot be read or the report written
      */
     public static void main(String[] args) throws IOException {
-        if (args.length < 1) {
-            System.err.println("usage: ServiceReport DIR [--command CMD]");
-            System.exit(1);
-        }
-        String command = args.length >= 3 && "--command".equals(args[1]) ? args[2] : "benchmarks/run service";
-        Path dir = Path.of(args[0]);
+        ToolArguments arguments = new ToolArguments("usage: ServiceReport DIR [--command CMD]", 1, 1);
+        OptionSpec<String> commandOption = arguments.options().accepts("command", "the command line the report names")
+                .withRequiredArg().defaultsTo("benchmarks/run service");
+        OptionSet options = arguments.parse(args);
+        String command = options.valueOf(commandOption);
+        Path dir = Path.of(ToolArguments.plain(options).get(0));
         boolean delivered;
         try {
             delivered = render(dir, command, runEnvironment(dir));
