@@ -2,7 +2,7 @@ package io.ringlog.benchmarks.heap;
 
 import io.ringlog.benchmarks.report.Environment;
 import io.ringlog.benchmarks.report.RunReadings;
-import io.ringlog.benchmarks.support.ToolArguments;
+import io.ringlog.benchmarks.support.ReportCommandLine;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
 
 /**
  * Renders {@code heap-report.md} from the {@code heap-<variant>.properties} that {@link HeapHeld} wrote into a results
@@ -35,11 +33,8 @@ public final class HeapReport {
     }
 
     public static void main(String[] args) throws Exception {
-        ToolArguments arguments = new ToolArguments("usage: HeapReport DIR --command COMMAND", 1, 1);
-        OptionSpec<String> commandOption = arguments.options().accepts("command", "the command line the report names")
-                .withRequiredArg().required();
-        OptionSet options = arguments.parse(args);
-        Path dir = Path.of(ToolArguments.plain(options).get(0));
+        ReportCommandLine commandLine = ReportCommandLine.parse("HeapReport", null, args);
+        Path dir = commandLine.dir();
         Map<HeapVariant, Properties> runs = new EnumMap<>(HeapVariant.class);
         List<String> failures = new ArrayList<>();
         for (HeapVariant variant : HeapVariant.values()) {
@@ -54,7 +49,7 @@ public final class HeapReport {
                 failures.add(variant.id() + ": " + run.getProperty("problems"));
             }
         }
-        String report = render(runs, failures, Environment.capture(), options.valueOf(commandOption));
+        String report = render(runs, failures, Environment.capture(), commandLine.command());
         Files.writeString(dir.resolve("heap-report.md"), report, StandardCharsets.UTF_8);
         System.out.print(report);
         System.exit(failures.isEmpty() ? 0 : 2);

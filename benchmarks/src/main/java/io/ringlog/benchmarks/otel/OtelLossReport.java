@@ -2,7 +2,7 @@ package io.ringlog.benchmarks.otel;
 
 import io.ringlog.benchmarks.report.Environment;
 import io.ringlog.benchmarks.report.RunReadings;
-import io.ringlog.benchmarks.support.ToolArguments;
+import io.ringlog.benchmarks.support.ReportCommandLine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,8 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
 
 /**
  * Renders {@code otel-loss-report.md} from the {@code otel-loss-<setup>-<batch>.properties} that {@link OtelLoss}
@@ -34,11 +32,8 @@ public final class OtelLossReport {
     }
 
     public static void main(String[] args) throws Exception {
-        ToolArguments arguments = new ToolArguments("usage: OtelLossReport DIR --command COMMAND", 1, 1);
-        OptionSpec<String> commandOption = arguments.options().accepts("command", "the command line the report names")
-                .withRequiredArg().required();
-        OptionSet options = arguments.parse(args);
-        Path dir = Path.of(ToolArguments.plain(options).get(0));
+        ReportCommandLine commandLine = ReportCommandLine.parse("OtelLossReport", null, args);
+        Path dir = commandLine.dir();
         List<Properties> runs = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         boolean paced = Files.exists(dir.resolve(OtelLoss.fileName(LossSetup.values()[0], BatchSettings.values()[0], 1)));
@@ -60,7 +55,7 @@ public final class OtelLossReport {
                 }
             }
         }
-        String report = render(runs, held, failures, Environment.capture(), options.valueOf(commandOption));
+        String report = render(runs, held, failures, Environment.capture(), commandLine.command());
         Files.writeString(dir.resolve("otel-loss-report.md"), report, StandardCharsets.UTF_8);
         System.out.print(report);
         System.exit(failures.isEmpty() ? 0 : 2);

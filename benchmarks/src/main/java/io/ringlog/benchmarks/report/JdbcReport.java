@@ -1,6 +1,6 @@
 package io.ringlog.benchmarks.report;
 
-import io.ringlog.benchmarks.support.ToolArguments;
+import io.ringlog.benchmarks.support.ReportCommandLine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,8 +12,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeSet;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
 
 /**
  * Renders the database-sink run ({@code benchmarks/run jdbc}): {@code jdbc-report.md}, a table of rows per second by
@@ -34,12 +32,9 @@ public final class JdbcReport {
      * @throws IOException if the results cannot be read or the report written
      */
     public static void main(String[] args) throws IOException {
-        ToolArguments arguments = new ToolArguments("usage: JdbcReport DIR [--command CMD]", 1, 1);
-        OptionSpec<String> commandOption = arguments.options().accepts("command", "the command line the report names")
-                .withRequiredArg().defaultsTo("benchmarks/run jdbc");
-        OptionSet options = arguments.parse(args);
-        String command = options.valueOf(commandOption);
-        Path dir = Path.of(ToolArguments.plain(options).get(0));
+        ReportCommandLine commandLine = ReportCommandLine.parse("JdbcReport", "benchmarks/run jdbc", args);
+        String command = commandLine.command();
+        Path dir = commandLine.dir();
         List<Results.Trial> trials = new ArrayList<>();
         for (Results.Trial trial : Results.read(dir)) {
             if (trial.params().containsKey("contender") && trial.kind().equals("throughput")) {

@@ -1,8 +1,6 @@
 package io.ringlog.benchmarks.report;
 
-import io.ringlog.benchmarks.support.ToolArguments;
-import joptsimple.OptionSet;
-import joptsimple.OptionSpec;
+import io.ringlog.benchmarks.support.ReportCommandLine;
 import static io.ringlog.benchmarks.report.ServiceResults.LINES_PER_REQUEST;
 import static io.ringlog.benchmarks.report.ServiceResults.OFF;
 import static io.ringlog.benchmarks.report.ServiceResults.median;
@@ -63,12 +61,9 @@ public final class ServiceReport {
      * @throws IOException if the results cannot be read or the report written
      */
     public static void main(String[] args) throws IOException {
-        ToolArguments arguments = new ToolArguments("usage: ServiceReport DIR [--command CMD]", 1, 1);
-        OptionSpec<String> commandOption = arguments.options().accepts("command", "the command line the report names")
-                .withRequiredArg().defaultsTo("benchmarks/run service");
-        OptionSet options = arguments.parse(args);
-        String command = options.valueOf(commandOption);
-        Path dir = Path.of(ToolArguments.plain(options).get(0));
+        ReportCommandLine commandLine = ReportCommandLine.parse("ServiceReport", "benchmarks/run service", args);
+        String command = commandLine.command();
+        Path dir = commandLine.dir();
         boolean delivered;
         try {
             delivered = render(dir, command, runEnvironment(dir));
