@@ -35,17 +35,22 @@ class ConsoleBatchIT {
         System.setOut(original);
     }
 
+    /** Holds the consumer in GATE on "line 0" and queues "line 1" up to "line {count - 1}" behind it. */
+    private static GateAppender queueBehindTheGate(LogbackFixture logback, int count) {
+        GateAppender gate = logback.child("GATE");
+        Logger log = logback.logger("app");
+        log.info("line 0");
+        await().until(() -> gate.arrivals() == 1);
+        for (int i = 1; i < count; i++) {
+            log.info("line {}", i);
+        }
+        return gate;
+    }
+
     @Test
     void aBatchOfLinesReachesTheConsoleInOneWriteInOrder() {
         try (LogbackFixture logback = new LogbackFixture("console-batch").configure("console-batch")) {
-            GateAppender gate = logback.child("GATE");
-            Logger log = logback.logger("app");
-            log.info("line 0");
-            await().until(() -> gate.arrivals() == 1);
-            for (int i = 1; i < 100; i++) {
-                log.info("line {}", i);
-            }
-            gate.open();
+            queueBehindTheGate(logback, 100).open();
             await().until(() -> console.lines().size() == 100);
 
             assertThat(console.lines()).containsExactlyElementsOf(expected(0, 100));
@@ -57,14 +62,8 @@ class ConsoleBatchIT {
     @Test
     void keptLinesAreWrittenWhenTheConsoleRefusesTheBatchsLastEvent() {
         try (LogbackFixture logback = new LogbackFixture("console-batch").configure("console-batch")) {
-            GateAppender gate = logback.child("GATE");
-            Logger log = logback.logger("app");
-            log.info("line 0");
-            await().until(() -> gate.arrivals() == 1);
-            for (int i = 1; i < 50; i++) {
-                log.info("line {}", i);
-            }
-            log.debug("below the console's threshold"); // the last of the batch: the console refuses it
+            GateAppender gate = queueBehindTheGate(logback, 50);
+            logback.logger("app").debug("below the console's threshold"); // the last of the batch: the console refuses it
             gate.open();
             await().until(() -> gate.arrivals() == 51);
             await().until(() -> console.lines().size() == 50);
@@ -75,19 +74,10 @@ class ConsoleBatchIT {
 
     @Test
     void theStopWritesWhatIsQueued() {
-        List<String> lines;
         try (LogbackFixture logback = new LogbackFixture("console-batch").configure("console-batch")) {
-            GateAppender gate = logback.child("GATE");
-            Logger log = logback.logger("app");
-            log.info("line 0");
-            await().until(() -> gate.arrivals() == 1);
-            for (int i = 1; i < 200; i++) {
-                log.info("line {}", i);
-            }
-            gate.open();
+            queueBehindTheGate(logback, 200).open();
         }
-        lines = console.lines();
-        assertThat(lines).containsExactlyElementsOf(expected(0, 200));
+        assertThat(console.lines()).containsExactlyElementsOf(expected(0, 200));
     }
 
     private static List<String> expected(int from, int to) {
