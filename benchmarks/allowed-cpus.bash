@@ -1,5 +1,5 @@
-# Sourced by benchmarks/service and benchmarks/consumer-waits. allowed_cpus fills the array `allowed` with the CPUs the
-# calling script may run on: its affinity list (e.g. "0-3,6"), expanded.
+# Sourced by benchmarks/service and benchmarks/investigations/consumer-waits. allowed_cpus fills the array `allowed`
+# with the CPUs the calling script may run on: its affinity list (e.g. "0-3,6"), expanded.
 allowed_cpus() {
   allowed=()
   local part c

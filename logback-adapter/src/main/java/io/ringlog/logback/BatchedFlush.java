@@ -2,6 +2,7 @@ package io.ringlog.logback;
 
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.Appender;
+import ch.qos.logback.core.ConsoleAppender;
 import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.spi.ContextAware;
 import java.io.IOException;
@@ -14,7 +15,8 @@ import java.util.WeakHashMap;
  * Makes one {@link OutputStreamAppender} child (a file or console appender) write every event and flush once
  * per batch, at its end, whatever its configured {@code immediateFlush}: a child with Logback's default
  * ({@code true}) flushes once per batch instead of once per event, and a child with {@code immediateFlush=false}
- * is flushed at the end of each batch as well, so its file is current whenever the queue is idle.
+ * is flushed at the end of each batch as well, so its file is current whenever the queue is idle. A console child
+ * encoded on the callers also has its bytes gathered over the batch and written once, at its end ({@link ConsoleBatch}).
  * Consumer thread only.
  *
  * <p>Implementation notes. The child's {@code immediateFlush} is set to {@code endOfBatch} for the duration of
@@ -35,6 +37,8 @@ final class BatchedFlush {
 
     private final OutputStreamAppender<ILoggingEvent> target;
     private final ContextAware status;
+    /** For a console child, where its bytes are gathered over a batch (used when it is encoded on the callers). */
+    private final ConsoleBatch console;
     /** The child's {@code immediateFlush} when the plan was made, restored after every event. */
     private final boolean configuredImmediateFlush;
     /** Whether an event was written without a flush since the last end of batch; the consumer thread only. */
@@ -51,6 +55,12 @@ final class BatchedFlush {
         this.target = target;
         this.status = status;
         this.configuredImmediateFlush = configuredImmediateFlush(target);
+        this.console = target instanceof ConsoleAppender ? new ConsoleBatch(target, status) : null;
+    }
+
+    /** For a console child, the batch its bytes are gathered in; null for any other stream child. */
+    ConsoleBatch console() {
+        return console;
     }
 
     /** True for a stream child configured to buffer ({@code immediateFlush=false}), whatever a delivery switched it to. */
@@ -82,6 +92,9 @@ final class BatchedFlush {
         } finally {
             if (switched) {
                 target.setImmediateFlush(configuredImmediateFlush);
+            }
+            if (endOfBatch && console != null && console.holdsBytes()) {
+                console.writeKept("at the end of a batch"); // the child did not encode the batch's last event
             }
             if (endOfBatch && unflushed) {
                 flushLeftovers();

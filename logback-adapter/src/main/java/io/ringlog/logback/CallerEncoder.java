@@ -30,10 +30,15 @@ import ch.qos.logback.core.status.Status;
  */
 final class CallerEncoder implements Encoder<ILoggingEvent> {
 
-    /** Bytes encoded on the caller, waiting for the child's {@code encode} call on the consumer thread. */
+    /**
+     * Bytes encoded on the caller, waiting for the child's {@code encode} call on the consumer thread; for a console
+     * child, also the batch its bytes are gathered in ({@link ConsoleBatch}).
+     */
     static final class Handover {
         private ILoggingEvent event;
         private byte[] bytes;
+        private ConsoleBatch batch;
+        private boolean endOfBatch;
 
         /** Offers {@code bytes} for the next {@code encode(event)} on this thread. */
         void offer(ILoggingEvent event, byte[] bytes) {
@@ -41,10 +46,22 @@ final class CallerEncoder implements Encoder<ILoggingEvent> {
             this.bytes = bytes;
         }
 
+        /**
+         * Offers {@code bytes} (null: the child's own encoder makes them, on this thread) for the next
+         * {@code encode(event)} on this thread, to be gathered in {@code batch} until its end.
+         */
+        void offer(ILoggingEvent event, byte[] bytes, ConsoleBatch batch, boolean endOfBatch) {
+            this.event = event;
+            this.bytes = bytes;
+            this.batch = batch;
+            this.endOfBatch = endOfBatch;
+        }
+
         /** Withdraws what the child did not take (its filter refused the event, or it had stopped). */
         void clear() {
             event = null;
             bytes = null;
+            batch = null;
         }
     }
 
@@ -91,10 +108,12 @@ final class CallerEncoder implements Encoder<ILoggingEvent> {
     @Override
     public byte[] encode(ILoggingEvent event) {
         Handover handover = handovers.get();
-        if (handover != null && handover.event == event && handover.bytes != null) {
-            byte[] bytes = handover.bytes;
+        if (handover != null && handover.event == event && (handover.bytes != null || handover.batch != null)) {
+            byte[] bytes = handover.bytes != null ? handover.bytes : own.encode(event);
+            ConsoleBatch batch = handover.batch;
+            boolean endOfBatch = handover.endOfBatch;
             handover.clear();
-            return bytes;
+            return batch == null ? bytes : batch.take(bytes, endOfBatch);
         }
         return own.encode(event);
     }

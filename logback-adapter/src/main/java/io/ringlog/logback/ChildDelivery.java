@@ -6,6 +6,7 @@ import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.spi.ContextAware;
 import io.ringlog.core.CallerContext;
 import io.ringlog.core.EventSink;
+import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
@@ -16,7 +17,8 @@ import java.util.Map;
  * is told where each batch ends. A child that throws, or that had stopped, does not keep the event from the others: all
  * are served, then the first failure is rethrown (as a {@link ChildAppenderFailure}) so that the core counts the event
  * as failed. A child encoded on the caller's thread ({@link CallerEncoding}) is handed the bytes made there, through
- * its stand-in encoder, just before its {@code doAppend}. Consumer thread only.
+ * its stand-in encoder, just before its {@code doAppend}; a console child among them writes a batch's bytes at once, at
+ * its end ({@link ConsoleBatch}). Consumer thread only.
  *
  * <p>Children attached or detached while running are picked up at the next event: the snapshot array of
  * {@link ChildAppenders} changes identity only when the list changes, and the flush plan is rebuilt then.
@@ -69,15 +71,19 @@ final class ChildDelivery implements EventSink<EventSlot> {
                 continue;
             }
             CallerEncoder.Handover handover = null;
+            BatchedFlush batched = flushes[i];
             if (encodedIndex[i] >= 0) {
                 byte[] bytes = slot.encoded(encodedIndex[i]);
-                if (bytes != null) {
+                ConsoleBatch console = batched == null ? null : batched.console();
+                if (console != null) {
+                    handover = handovers[i];
+                    handover.offer(event, bytes, console, endOfBatch); // bytes null: the child's own encoder, in order
+                } else if (bytes != null) {
                     handover = handovers[i];
                     handover.offer(event, bytes);
                 }
             }
             try {
-                BatchedFlush batched = flushes[i];
                 if (batched == null) {
                     appendAndSignal(targets[i], event, endOfBatch);
                 } else {
@@ -134,6 +140,11 @@ final class ChildDelivery implements EventSink<EventSlot> {
      */
     @Override
     public void afterLastDelivery() {
+        for (BatchedFlush flush : flushes) {
+            if (flush != null && flush.console() != null) {
+                flush.console().writeKept("after the last delivery of a drain");
+            }
+        }
         for (Appender<ILoggingEvent> child : children.snapshot()) {
             if (BatchedFlush.isBufferingStream(child)) {
                 BatchedFlush.flushUnlocked((OutputStreamAppender<ILoggingEvent>) child, status, "after the last delivery of a drain");
@@ -171,6 +182,11 @@ final class ChildDelivery implements EventSink<EventSlot> {
                 if (flushAtEndOfBatch || BatchedFlush.configuredImmediateFlush(stream)) {
                     next[i] = new BatchedFlush(stream, status);
                 }
+            }
+        }
+        for (BatchedFlush gone : previous.values()) {
+            if (gone.console() != null && !Arrays.asList(next).contains(gone)) {
+                gone.console().writeKept("after it was detached");
             }
         }
         flushes = next;

@@ -1,14 +1,15 @@
 package io.ringlog.benchmarks.footprint;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import io.ringlog.benchmarks.support.ToolArguments;
 import io.ringlog.core.PipelineStats;
 import java.lang.management.ManagementFactory;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 /**
  * Measures the heap a Ringlog ring holds, per adapter and ring size: the used heap after a full collection before the
@@ -34,7 +35,7 @@ public final class RingFootprint {
 
     private static final int[] DEFAULT_SLOTS = {8192, 262_144};
     private static final int WARM_UP_SLOTS = 1024;
-    private static final String AFTER_UTF16 = "--after-utf16";
+    private static final String AFTER_UTF16 = "after-utf16";
     private static final long WAIT_NANOS = TimeUnit.MINUTES.toNanos(1);
     private static final double MIB = 1024.0 * 1024.0;
     /** Readings per run: empty, one per shape, after the stop. */
@@ -44,9 +45,12 @@ public final class RingFootprint {
     }
 
     public static void main(String[] args) throws Exception {
-        List<String> arguments = new ArrayList<>(Arrays.asList(args));
-        boolean afterUtf16 = arguments.remove(AFTER_UTF16);
-        int[] sizes = sizes(arguments);
+        ToolArguments arguments = new ToolArguments("usage: RingFootprint [--after-utf16] [SLOTS...]", 0, Integer.MAX_VALUE);
+        OptionSpec<Void> afterUtf16Option = arguments.options().accepts(AFTER_UTF16,
+                "each run's thread logs a line outside Latin-1 first");
+        OptionSet options = arguments.parse(args);
+        boolean afterUtf16 = options.has(afterUtf16Option);
+        int[] sizes = sizes(ToolArguments.plain(options));
         printEnvironment(afterUtf16);
         boolean lost = false;
         for (Adapter adapter : Adapter.values()) {

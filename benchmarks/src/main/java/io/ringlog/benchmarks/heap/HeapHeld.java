@@ -2,6 +2,7 @@ package io.ringlog.benchmarks.heap;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import io.ringlog.benchmarks.footprint.HeapUsage;
+import io.ringlog.benchmarks.support.ToolArguments;
 import java.io.IOException;
 import java.io.Writer;
 import java.lang.management.ManagementFactory;
@@ -16,6 +17,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 import org.apache.logging.log4j.util.Constants;
 
 /**
@@ -76,14 +79,16 @@ public final class HeapHeld {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 7 || !args[1].equals("--queue") || !args[3].equals("--frames") || !args[5].equals("--out")) {
-            System.err.println("usage: HeapHeld VARIANT --queue N --frames F --out DIR (VARIANT: logback-ringlog, ...)");
-            System.exit(1);
-        }
-        HeapVariant variant = HeapVariant.of(args[0]);
-        int queueSize = Integer.parseInt(args[2]);
-        int frames = Integer.parseInt(args[4]);
-        Path out = Path.of(args[6]);
+        ToolArguments arguments = new ToolArguments("usage: HeapHeld VARIANT --queue N --frames F --out DIR (VARIANT: logback-ringlog, ...)", 1, 1);
+        OptionSpec<Integer> queueOption = arguments.options().accepts("queue", "queue size").withRequiredArg().ofType(Integer.class).required();
+        OptionSpec<Integer> framesOption = arguments.options().accepts("frames", "stack frames of each event's exception")
+                .withRequiredArg().ofType(Integer.class).required();
+        OptionSpec<String> outOption = arguments.options().accepts("out", "results directory").withRequiredArg().required();
+        OptionSet options = arguments.parse(args);
+        HeapVariant variant = HeapVariant.of(ToolArguments.plain(options).get(0));
+        int queueSize = options.valueOf(queueOption);
+        int frames = options.valueOf(framesOption);
+        Path out = Path.of(options.valueOf(outOption));
         Path logs = Files.createDirectories(out.resolve("logs-" + variant.id()));
         startWatchdog(variant);
 

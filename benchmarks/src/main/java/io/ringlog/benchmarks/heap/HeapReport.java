@@ -2,6 +2,7 @@ package io.ringlog.benchmarks.heap;
 
 import io.ringlog.benchmarks.report.Environment;
 import io.ringlog.benchmarks.report.RunReadings;
+import io.ringlog.benchmarks.support.ReportCommandLine;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,11 +33,8 @@ public final class HeapReport {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 3 || !args[1].equals("--command")) {
-            System.err.println("usage: HeapReport DIR --command COMMAND");
-            System.exit(1);
-        }
-        Path dir = Path.of(args[0]);
+        ReportCommandLine commandLine = ReportCommandLine.parse("HeapReport", null, args);
+        Path dir = commandLine.dir();
         Map<HeapVariant, Properties> runs = new EnumMap<>(HeapVariant.class);
         List<String> failures = new ArrayList<>();
         for (HeapVariant variant : HeapVariant.values()) {
@@ -51,7 +49,7 @@ public final class HeapReport {
                 failures.add(variant.id() + ": " + run.getProperty("problems"));
             }
         }
-        String report = render(runs, failures, Environment.capture(), args[2]);
+        String report = render(runs, failures, Environment.capture(), commandLine.command());
         Files.writeString(dir.resolve("heap-report.md"), report, StandardCharsets.UTF_8);
         System.out.print(report);
         System.exit(failures.isEmpty() ? 0 : 2);

@@ -5,6 +5,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.ringlog.benchmarks.report.Environment;
+import io.ringlog.benchmarks.support.ToolArguments;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,6 +16,8 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 /**
  * Measures, in this JVM, what one chain to an OTLP/HTTP receiver loses: {@link LossSetup} (OpenTelemetry's appender
@@ -40,17 +43,22 @@ public final class OtelLoss {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 10 || !args[2].equals("--threads") || !args[4].equals("--seconds") || !args[6].equals("--rate")
-                || !args[8].equals("--out")) {
-            System.err.println("usage: OtelLoss SETUP BATCH --threads N --seconds S --rate EVENTS_PER_S (0: flat out) --out DIR");
-            System.exit(1);
-        }
-        LossSetup setup = LossSetup.of(args[0]);
-        BatchSettings batch = BatchSettings.of(args[1]);
-        int threads = Integer.parseInt(args[3]);
-        double seconds = Double.parseDouble(args[5]);
-        long rate = Long.parseLong(args[7]);
-        Path out = Files.createDirectories(Path.of(args[9]));
+        ToolArguments arguments = new ToolArguments(
+                "usage: OtelLoss SETUP BATCH --threads N --seconds S --rate EVENTS_PER_S (0: flat out) --out DIR", 2, 2);
+        OptionSpec<Integer> threadsOption = arguments.options().accepts("threads", "logging threads").withRequiredArg()
+                .ofType(Integer.class).required();
+        OptionSpec<Double> secondsOption = arguments.options().accepts("seconds", "seconds of load").withRequiredArg()
+                .ofType(Double.class).required();
+        OptionSpec<Long> rateOption = arguments.options().accepts("rate", "events per second in all, 0: flat out")
+                .withRequiredArg().ofType(Long.class).required();
+        OptionSpec<String> outOption = arguments.options().accepts("out", "results directory").withRequiredArg().required();
+        OptionSet options = arguments.parse(args);
+        LossSetup setup = LossSetup.of(ToolArguments.plain(options).get(0));
+        BatchSettings batch = BatchSettings.of(ToolArguments.plain(options).get(1));
+        int threads = options.valueOf(threadsOption);
+        double seconds = options.valueOf(secondsOption);
+        long rate = options.valueOf(rateOption);
+        Path out = Files.createDirectories(Path.of(options.valueOf(outOption)));
         startWatchdog();
 
         Properties result = new Properties();

@@ -2,6 +2,7 @@ package io.ringlog.benchmarks.otel;
 
 import io.ringlog.benchmarks.report.Environment;
 import io.ringlog.benchmarks.report.RunReadings;
+import io.ringlog.benchmarks.support.ReportCommandLine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,11 +32,8 @@ public final class OtelLossReport {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 3 || !args[1].equals("--command")) {
-            System.err.println("usage: OtelLossReport DIR --command COMMAND");
-            System.exit(1);
-        }
-        Path dir = Path.of(args[0]);
+        ReportCommandLine commandLine = ReportCommandLine.parse("OtelLossReport", null, args);
+        Path dir = commandLine.dir();
         List<Properties> runs = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         boolean paced = Files.exists(dir.resolve(OtelLoss.fileName(LossSetup.values()[0], BatchSettings.values()[0], 1)));
@@ -57,7 +55,7 @@ public final class OtelLossReport {
                 }
             }
         }
-        String report = render(runs, held, failures, Environment.capture(), args[2]);
+        String report = render(runs, held, failures, Environment.capture(), commandLine.command());
         Files.writeString(dir.resolve("otel-loss-report.md"), report, StandardCharsets.UTF_8);
         System.out.print(report);
         System.exit(failures.isEmpty() ? 0 : 2);

@@ -6,6 +6,7 @@ import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.ringlog.benchmarks.footprint.HeapUsage;
 import io.ringlog.benchmarks.report.Environment;
+import io.ringlog.benchmarks.support.ToolArguments;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.io.Writer;
@@ -13,10 +14,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 
 /**
  * Measures the heap that OpenTelemetry's {@code BatchLogRecordProcessor} holds when its queue is full: the price of the
@@ -67,14 +71,14 @@ public final class OtelQueueHeld {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 5 || !args[3].equals("--out")) {
-            System.err.println("usage: OtelQueueHeld SETUP BATCH info|error --out DIR");
-            System.exit(1);
-        }
-        LossSetup setup = LossSetup.of(args[0]);
-        BatchSettings batch = BatchSettings.of(args[1]);
-        Shape shape = Shape.of(args[2]);
-        Path out = Files.createDirectories(Path.of(args[4]));
+        ToolArguments arguments = new ToolArguments("usage: OtelQueueHeld SETUP BATCH info|error --out DIR", 3, 3);
+        OptionSpec<String> outOption = arguments.options().accepts("out", "results directory").withRequiredArg().required();
+        OptionSet options = arguments.parse(args);
+        List<String> plain = ToolArguments.plain(options);
+        LossSetup setup = LossSetup.of(plain.get(0));
+        BatchSettings batch = BatchSettings.of(plain.get(1));
+        Shape shape = Shape.of(plain.get(2));
+        Path out = Files.createDirectories(Path.of(options.valueOf(outOption)));
 
         Properties result = new Properties();
         result.setProperty("setup", setup.id());

@@ -11,6 +11,7 @@ import io.ringlog.benchmarks.logback.LogbackThroughput;
 import io.ringlog.benchmarks.support.Delivery;
 import io.ringlog.benchmarks.support.SideResultsProfiler;
 import io.ringlog.benchmarks.support.Sink;
+import io.ringlog.benchmarks.support.ToolArguments;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
@@ -21,13 +22,14 @@ import java.nio.file.StandardCopyOption;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import joptsimple.OptionSet;
+import joptsimple.OptionSpec;
 import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
@@ -66,7 +68,8 @@ public final class Compare {
     private static final List<String> JVM_ARGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Djava.awt.headless=true");
 
     /** Options that take no value. */
-    private static final List<String> FLAGS = List.of("--dry-run");
+    private static final String USAGE = "usage: Compare smoke|quick|full [--out DIR] [--command TEXT] [--dry-run]\n"
+            + "       Compare render DIR";
 
     private final Plan plan;
     private final Path out;
@@ -85,34 +88,42 @@ public final class Compare {
 
     public static void main(String[] args) throws Exception {
         System.setProperty("java.awt.headless", "true");
-        if (args.length == 0) {
-            usage("no mode given");
-        }
-        Map<String, String> options = options(Arrays.copyOfRange(args, 1, args.length));
-        if (args[0].equals("render")) {
-            if (options.get("") == null) {
+        ToolArguments arguments = new ToolArguments(USAGE, 1, 2);
+        OptionSpec<String> outOption = arguments.options().accepts("out", "results directory (default: "
+                + "benchmarks/results/<timestamp>)").withRequiredArg();
+        OptionSpec<String> commandOption = arguments.options().accepts("command", "the command line the report names")
+                .withRequiredArg();
+        OptionSpec<Void> dryRunOption = arguments.options().accepts("dry-run", "list the stages and the time estimate, run nothing");
+        OptionSet options = arguments.parse(args);
+        List<String> plain = ToolArguments.plain(options);
+        if (plain.get(0).equals("render")) {
+            if (plain.size() < 2) {
                 usage("render needs the results directory");
             }
-            Path dir = Path.of(options.get(""));
-            System.exit(Report.render(dir) ? 0 : 2);
+            System.exit(Report.render(Path.of(plain.get(1))) ? 0 : 2);
+        }
+        if (plain.size() > 1) {
+            usage("unexpected argument " + plain.get(1));
         }
         Plan plan;
         try {
-            plan = Plan.named(args[0]);
+            plan = Plan.named(plain.get(0));
         } catch (IllegalArgumentException e) {
             usage(e.getMessage());
             return;
         }
+        boolean dryRun = options.has(dryRunOption);
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss"));
-        Path out = Path.of(options.getOrDefault("out", Path.of("benchmarks", "results", stamp).toString())).toAbsolutePath();
-        if (!options.containsKey("dry-run")) {
+        Path out = Path.of(options.has(outOption) ? options.valueOf(outOption) : Path.of("benchmarks", "results", stamp).toString())
+                .toAbsolutePath();
+        if (!dryRun) {
             Files.createDirectories(out); // a dry run writes nothing, not even an empty results directory
         }
-        String command = options.getOrDefault("command", "java -cp benchmarks/target/benchmarks.jar "
-                + Compare.class.getName() + " " + String.join(" ", args));
+        String command = options.has(commandOption) ? options.valueOf(commandOption)
+                : "java -cp benchmarks/target/benchmarks.jar " + Compare.class.getName() + " " + String.join(" ", args);
 
         Compare compare = new Compare(plan, out);
-        if (options.containsKey("dry-run")) {
+        if (dryRun) {
             compare.dryRun = true;
             compare.run(command);
             System.exit(0);
@@ -324,27 +335,9 @@ public final class Compare {
         return sinks.stream().map(Sink::name).collect(Collectors.toList());
     }
 
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new TreeMap<>();
-        for (int i = 0; i < args.length; i++) {
-            if (FLAGS.contains(args[i])) {
-                options.put(args[i].substring(2), "true");
-            } else if (args[i].startsWith("--")) {
-                if (i + 1 >= args.length) {
-                    usage(args[i] + " needs a value");
-                }
-                options.put(args[i].substring(2), args[++i]);
-            } else {
-                options.put("", args[i]);
-            }
-        }
-        return options;
-    }
-
     private static void usage(String problem) {
         System.err.println(problem);
-        System.err.println("usage: Compare smoke|quick|full [--out DIR] [--command TEXT] [--dry-run]");
-        System.err.println("       Compare render DIR");
+        System.err.println(USAGE);
         System.exit(1);
     }
 

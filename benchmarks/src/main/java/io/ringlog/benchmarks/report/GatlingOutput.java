@@ -9,6 +9,10 @@ import java.util.regex.Pattern;
  * requests, answered or failed. Gatling times a request from its scheduled start (an open model: it does not wait for
  * earlier answers), so these latencies include any time the service made a request wait. Milliseconds. Immutable.
  *
+ * <p>This block is Gatling's only machine-readable statistics: Gatling 3.15 writes no JSON any more (the {@code js/}
+ * folder of its HTML report holds scripts only, {@code simulation.log} is a binary format of its own), and the block's
+ * rows are a fixed layout of labelled columns.
+ *
  * @param requests requests sent
  * @param failed requests that failed (Gatling's KO: an error status, a timeout, a refused connection)
  * @param p50 50th percentile response time

@@ -1,5 +1,6 @@
 package io.ringlog.benchmarks.report;
 
+import io.ringlog.benchmarks.support.ReportCommandLine;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,12 +32,9 @@ public final class JdbcReport {
      * @throws IOException if the results cannot be read or the report written
      */
     public static void main(String[] args) throws IOException {
-        if (args.length < 1) {
-            System.err.println("usage: JdbcReport DIR [--command CMD]");
-            System.exit(1);
-        }
-        String command = args.length >= 3 && "--command".equals(args[1]) ? args[2] : "benchmarks/run jdbc";
-        Path dir = Path.of(args[0]);
+        ReportCommandLine commandLine = ReportCommandLine.parse("JdbcReport", "benchmarks/run jdbc", args);
+        String command = commandLine.command();
+        Path dir = commandLine.dir();
         List<Results.Trial> trials = new ArrayList<>();
         for (Results.Trial trial : Results.read(dir)) {
             if (trial.params().containsKey("contender") && trial.kind().equals("throughput")) {

@@ -1,5 +1,6 @@
 package io.ringlog.benchmarks.report;
 
+import io.ringlog.benchmarks.support.ReportCommandLine;
 import static io.ringlog.benchmarks.report.ServiceResults.LINES_PER_REQUEST;
 import static io.ringlog.benchmarks.report.ServiceResults.OFF;
 import static io.ringlog.benchmarks.report.ServiceResults.median;
@@ -60,12 +61,9 @@ public final class ServiceReport {
      * @throws IOException if the results cannot be read or the report written
      */
     public static void main(String[] args) throws IOException {
-        if (args.length < 1) {
-            System.err.println("usage: ServiceReport DIR [--command CMD]");
-            System.exit(1);
-        }
-        String command = args.length >= 3 && "--command".equals(args[1]) ? args[2] : "benchmarks/run service";
-        Path dir = Path.of(args[0]);
+        ReportCommandLine commandLine = ReportCommandLine.parse("ServiceReport", "benchmarks/run service", args);
+        String command = commandLine.command();
+        Path dir = commandLine.dir();
         boolean delivered;
         try {
             delivered = render(dir, command, runEnvironment(dir));

@@ -5,7 +5,7 @@
 // optionally writing each line after reading it (as a slot's clear does). Prints the producer's time per event.
 //
 // Build and run (docs/benchmarks.md, "The collector's fence"):
-//   gcc -O2 -pthread -o /tmp/handoff-model benchmarks/handoff-model.c
+//   gcc -O2 -pthread -o /tmp/handoff-model benchmarks/investigations/handoff-model.c
 //   /tmp/handoff-model LINES LOCKED CONSUMER WORK EVENTS CLEAR LOAD_FIRST
 //   e.g. /tmp/handoff-model 6 1 1 100 10000000 1 1
 // LOCKED, CONSUMER, CLEAR: 0 or 1. LOAD_FIRST: 1 to read a word of the slot before writing it (a dependent load).
