@@ -30,8 +30,9 @@ import org.springframework.context.ConfigurableApplicationContext;
  * What the starter promises a Spring Boot application that uses Boot's default logging configuration, whichever the
  * framework: Boot's console and file appenders run behind the Ringlog appender, with Boot's patterns and
  * {@code logging.*} properties; the meters and the health contributor are there; and what was logged before Boot
- * stops its logging system (after the context has closed) is all in the file. Subclassed once per framework, each in
- * its own JVM (the surefire executions put one framework on the class path).
+ * stops its logging system (after the context has closed) is all in the file; the same with Boot's structured (JSON)
+ * logging. Subclassed once per framework, each in its own JVM (the surefire executions put one framework on the class
+ * path).
  */
 @ExtendWith(OutputCaptureExtension.class)
 public abstract class BootLoggingContract {
@@ -99,5 +100,52 @@ public abstract class BootLoggingContract {
         // Boot's default console pattern: date, level, process id, "---", thread, logger.
         await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(console.getOut())
                 .containsPattern("\\d{4}-\\d{2}-\\d{2}T\\S+ +INFO \\d+ --- .*\\[ *load-0\\] \\S+ +: line-0-0"));
+    }
+
+    @Test
+    public void bootsStructuredLoggingRunsBehindRinglogAndLosesNothing(CapturedOutput console) throws Exception {
+        try {
+            logStructured(console);
+        } finally {
+            // Boot hands the formats to its configurations as system properties and leaves them set: the next
+            // application of this JVM (another test) would log JSON too.
+            System.clearProperty("CONSOLE_LOG_STRUCTURED_FORMAT");
+            System.clearProperty("FILE_LOG_STRUCTURED_FORMAT");
+        }
+    }
+
+    private void logStructured(CapturedOutput console) throws Exception {
+        Path file = dir.resolve("app.json");
+        ConfigurableApplicationContext context = TestApplication.withProperties("logging.file.name=" + file,
+                "logging.structured.format.file=ecs", "logging.structured.format.console=logstash", "ringlog.queue-size=256").run();
+        LoggingSystem loggingSystem = context.getBean(LoggingSystem.class);
+        assertThat(view().rootAppenders()).containsExactly(RinglogLoggingListener.APPENDER_NAME);
+
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 2; t++) {
+            int thread = t;
+            threads.add(new Thread(() -> {
+                Logger log = LoggerFactory.getLogger("io.ringlog.test.Json");
+                for (int i = 0; i < 2_000; i++) {
+                    log.info("json-{}-{}", thread, i);
+                }
+            }, "json-" + t));
+        }
+        threads.forEach(Thread::start);
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        context.close();
+        loggingSystem.getShutdownHandler().run();
+
+        List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8).stream().filter(l -> l.contains("\"json-"))
+                .collect(Collectors.toList());
+        assertThat(lines).as("one ECS object a line, each line once, in %s", file).hasSize(4_000)
+                .allMatch(l -> l.startsWith("{") && l.endsWith("}") && l.contains("\"ecs\""));
+        Set<String> messages = lines.stream().map(l -> l.replaceAll(".*\"message\":\"(json-\\d+-\\d+)\".*", "$1"))
+                .collect(Collectors.toSet());
+        assertThat(messages).hasSize(4_000).contains("json-0-0", "json-1-1999");
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(console.getOut())
+                .contains("\"message\":\"json-0-0\"", "\"message\":\"json-1-1999\"", "\"@version\":\"1\""));
     }
 }
