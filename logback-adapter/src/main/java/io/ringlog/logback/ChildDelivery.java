@@ -6,7 +6,6 @@ import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.spi.ContextAware;
 import io.ringlog.core.CallerContext;
 import io.ringlog.core.EventSink;
-import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.Map;
 
@@ -174,7 +173,7 @@ final class ChildDelivery implements EventSink<EventSlot> {
             if (nextIndex[i] >= 0) {
                 nextHandovers[i] = encoding.encoder(nextIndex[i]).handoverForThisThread();
             }
-            BatchedFlush kept = previous.get(targets[i]);
+            BatchedFlush kept = previous.remove(targets[i]);
             if (kept != null) {
                 next[i] = kept;
             } else if (targets[i] instanceof OutputStreamAppender) {
@@ -184,8 +183,8 @@ final class ChildDelivery implements EventSink<EventSlot> {
                 }
             }
         }
-        for (BatchedFlush gone : previous.values()) {
-            if (gone.console() != null && !Arrays.asList(next).contains(gone)) {
+        for (BatchedFlush gone : previous.values()) { // the children no longer attached
+            if (gone.console() != null) {
                 gone.console().writeKept("after it was detached");
             }
         }
