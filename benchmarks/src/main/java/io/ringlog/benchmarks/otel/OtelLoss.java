@@ -4,10 +4,8 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
-import io.ringlog.benchmarks.report.Environment;
+import io.ringlog.benchmarks.report.RunReadings;
 import io.ringlog.benchmarks.support.ToolArguments;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,8 +51,9 @@ public final class OtelLoss {
                 .withRequiredArg().ofType(Long.class).required();
         OptionSpec<String> outOption = arguments.options().accepts("out", "results directory").withRequiredArg().required();
         OptionSet options = arguments.parse(args);
-        LossSetup setup = LossSetup.of(ToolArguments.plain(options).get(0));
-        BatchSettings batch = BatchSettings.of(ToolArguments.plain(options).get(1));
+        List<String> plain = ToolArguments.plain(options);
+        LossSetup setup = LossSetup.of(plain.get(0));
+        BatchSettings batch = BatchSettings.of(plain.get(1));
         int threads = options.valueOf(threadsOption);
         double seconds = options.valueOf(secondsOption);
         long rate = options.valueOf(rateOption);
@@ -96,12 +95,7 @@ public final class OtelLoss {
             result.setProperty("received", Long.toString(receiver.received()));
             result.setProperty("requests", Long.toString(receiver.requests()));
         }
-        Properties env = Environment.capture();
-        env.forEach((key, value) -> result.setProperty(String.valueOf(key), String.valueOf(value)));
-        Path file = out.resolve(fileName(setup, batch, rate));
-        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            result.store(writer, "io.ringlog.benchmarks.otel.OtelLoss");
-        }
+        RunReadings.storeWithEnvironment(out.resolve(fileName(setup, batch, rate)), result, "io.ringlog.benchmarks.otel.OtelLoss");
         System.out.printf("%s, batch %s: logged %s, reached the SDK %s, dropped by the batch processor %s, received %s%n",
                 setup.id(), batch.id(), result.getProperty("logged"), result.getProperty("emitted"),
                 result.getProperty("dropped"), result.getProperty("received"));

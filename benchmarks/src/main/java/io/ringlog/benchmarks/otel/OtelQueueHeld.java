@@ -5,12 +5,10 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.ringlog.benchmarks.footprint.HeapUsage;
-import io.ringlog.benchmarks.report.Environment;
+import io.ringlog.benchmarks.report.RunReadings;
 import io.ringlog.benchmarks.support.ToolArguments;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -89,6 +87,8 @@ public final class OtelQueueHeld {
         result.setProperty("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
         result.setProperty("heap.exact", Boolean.toString(HeapUsage.isExact()));
         StalledExporter exporter = new StalledExporter();
+        long held;
+        long heldBytes;
         try (ExportPipeline pipeline = new ExportPipeline(exporter, batch, Duration.ofMinutes(10));
              SdkTracerProvider tracing = SdkTracerProvider.builder().build()) {
             LossSetup.Started started = setup.start(pipeline.sdk());
@@ -111,8 +111,9 @@ public final class OtelQueueHeld {
             }
             // The worker waits in its export: the queue only fills from here. A queue's worth more and some fills it.
             events.log(batch.maxQueueSize + CHUNK);
-            long held = (pipeline.emitted() - emittedBefore) - (pipeline.dropped() - droppedBefore);
+            held = (pipeline.emitted() - emittedBefore) - (pipeline.dropped() - droppedBefore);
             long full = HeapUsage.usedAfterFullGc();
+            heldBytes = full - base;
             result.setProperty("held.records", Long.toString(held));
             result.setProperty("held.in.export", Integer.toString(exporter.stalledBatch()));
             result.setProperty("heap.base", Long.toString(base));
@@ -120,16 +121,9 @@ public final class OtelQueueHeld {
             exporter.release();
             started.stop();
         }
-        Properties env = Environment.capture();
-        env.forEach((key, value) -> result.setProperty(String.valueOf(key), String.valueOf(value)));
-        Path file = out.resolve(fileName(setup, batch, shape));
-        try (Writer writer = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            result.store(writer, "io.ringlog.benchmarks.otel.OtelQueueHeld");
-        }
-        long held = Long.parseLong(result.getProperty("held.records"));
-        long bytes = Long.parseLong(result.getProperty("heap.full")) - Long.parseLong(result.getProperty("heap.base"));
+        RunReadings.storeWithEnvironment(out.resolve(fileName(setup, batch, shape)), result, "io.ringlog.benchmarks.otel.OtelQueueHeld");
         System.out.printf(Locale.ROOT, "%s, batch %s, %s: %,d records held (%,d in the waiting export), %,.1f MiB, %,d B a record%n",
-                setup.id(), batch.id(), shape.id(), held, exporter.stalledBatch(), bytes / 1048576.0, bytes / Math.max(1, held));
+                setup.id(), batch.id(), shape.id(), held, exporter.stalledBatch(), heldBytes / 1048576.0, heldBytes / Math.max(1, held));
         System.exit(0);
     }
 

@@ -67,7 +67,7 @@ public final class Compare {
      */
     private static final List<String> JVM_ARGS = List.of("-Xms2g", "-Xmx2g", "-XX:+AlwaysPreTouch", "-Djava.awt.headless=true");
 
-    /** Options that take no value. */
+    /** The usage lines, printed with any mistake in the arguments. */
     private static final String USAGE = "usage: Compare smoke|quick|full [--out DIR] [--command TEXT] [--dry-run]\n"
             + "       Compare render DIR";
 
@@ -98,19 +98,18 @@ public final class Compare {
         List<String> plain = ToolArguments.plain(options);
         if (plain.get(0).equals("render")) {
             if (plain.size() < 2) {
-                usage("render needs the results directory");
+                throw arguments.fail("render needs the results directory");
             }
             System.exit(Report.render(Path.of(plain.get(1))) ? 0 : 2);
         }
         if (plain.size() > 1) {
-            usage("unexpected argument " + plain.get(1));
+            throw arguments.fail("unexpected argument " + plain.get(1));
         }
         Plan plan;
         try {
             plan = Plan.named(plain.get(0));
         } catch (IllegalArgumentException e) {
-            usage(e.getMessage());
-            return;
+            throw arguments.fail(e.getMessage());
         }
         boolean dryRun = options.has(dryRunOption);
         String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss"));
@@ -333,12 +332,6 @@ public final class Compare {
 
     private static List<String> names(List<Sink> sinks) {
         return sinks.stream().map(Sink::name).collect(Collectors.toList());
-    }
-
-    private static void usage(String problem) {
-        System.err.println(problem);
-        System.err.println(USAGE);
-        System.exit(1);
     }
 
     /** One Runner invocation; {@code file} names its {@code jmh-<file>.json} and {@code .log}. */

@@ -1,6 +1,5 @@
 package io.ringlog.benchmarks.report;
 
-import io.ringlog.benchmarks.support.ReportCommandLine;
 import static io.ringlog.benchmarks.report.ServiceResults.LINES_PER_REQUEST;
 import static io.ringlog.benchmarks.report.ServiceResults.OFF;
 import static io.ringlog.benchmarks.report.ServiceResults.median;
@@ -9,6 +8,7 @@ import static io.ringlog.benchmarks.report.ServiceResults.range;
 import io.ringlog.benchmarks.report.ServiceResults.Delivery;
 import io.ringlog.benchmarks.report.ServiceResults.Run;
 import io.ringlog.benchmarks.report.ServiceResults.Setup;
+import io.ringlog.benchmarks.support.ReportCommandLine;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;

@@ -36,21 +36,30 @@ public final class ToolArguments {
         return parser;
     }
 
-    /** Parses {@code args}, or exits with status 1 after saying what is wrong, the usage and the options. */
+    /** Parses {@code args}, or exits with status 1 after saying what is wrong ({@link #fail}). */
     public OptionSet parse(String... args) {
         try {
             return check(args);
         } catch (IllegalArgumentException e) {
-            System.err.println(e.getMessage());
-            System.err.println(usage);
-            try {
-                parser.printHelpOn(System.err);
-            } catch (IOException io) {
-                // standard error is gone: the exit status still says it
-            }
-            System.exit(1);
-            throw new AssertionError("exit returned");
+            throw fail(e.getMessage());
         }
+    }
+
+    /**
+     * Prints {@code problem}, the usage and the options to standard error and exits with status 1: for a mistake the
+     * tool finds in arguments that parsed (an unknown mode, a missing directory). Returns nothing; declared to return an
+     * error so that a caller can write {@code throw fail(...)}.
+     */
+    public Error fail(String problem) {
+        System.err.println(problem);
+        System.err.println(usage);
+        try {
+            parser.printHelpOn(System.err);
+        } catch (IOException io) {
+            // standard error is gone: the exit status still says it
+        }
+        System.exit(1);
+        return new AssertionError("exit returned");
     }
 
     /**
