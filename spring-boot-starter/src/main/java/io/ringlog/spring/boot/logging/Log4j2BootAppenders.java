@@ -18,8 +18,9 @@ import org.springframework.boot.logging.LoggingSystem;
  * Log4j2: when the running configuration is one of Spring Boot's packaged defaults ({@code log4j2.xml}, or
  * {@code log4j2-file.xml} with {@code logging.file.*}), builds a {@code <RingAsync>} appender named
  * {@value RinglogLoggingListener#APPENDER_NAME} through its plugin builder, with the root logger's appenders
- * ({@code Console}, {@code File}) as its targets (each reference's level and filter kept), adds it to the
- * configuration and puts it in their place on the root logger. When Spring Boot stops Log4j2, after the application
+ * ({@code Console}, {@code File}) as its targets (each reference's level and filter kept; the appenders built again to
+ * flush once per batch, {@link Log4j2FlushPerBatch}), adds it to the configuration and puts it in their place on the
+ * root logger. When Spring Boot stops Log4j2, after the application
  * context has closed, {@code <RingAsync>} drains before the configuration stops its targets. Called on the thread that
  * initialises logging, and on the one that reconfigures Log4j2 ({@link Log4j2Reconfigurations}).
  */
@@ -75,6 +76,9 @@ final class Log4j2BootAppenders {
         if (targets.isEmpty()) {
             return BootLogging.unchanged("the root logger has no appender");
         }
+        List<String> targetNames = new ArrayList<>();
+        targets.forEach(target -> targetNames.add(target.getRef()));
+        Log4j2FlushPerBatch flushPerBatch = Log4j2FlushPerBatch.prepare(context, configuration, targetNames);
         RingAsyncAppender ring = RingAsyncAppender.newBuilder()
                 .setName(RinglogLoggingListener.APPENDER_NAME)
                 .setConfiguration(configuration)
@@ -88,22 +92,24 @@ final class Log4j2BootAppenders {
                 .setJmx(properties.isJmxEnabled(false))
                 .build();
         if (ring == null) {
+            flushPerBatch.undo();
             return BootLogging.unchanged("the Ringlog appender could not be built (see the StatusLogger)");
         }
         ring.start();
         if (!ring.isStarted()) {
+            flushPerBatch.undo();
             return BootLogging.unchanged("the Ringlog appender did not start (see the StatusLogger)");
         }
         configuration.addAppender(ring);
         // Added before the others are removed: an event logged meanwhile may be written twice, none is lost.
         root.addAppender(ring, null, null);
-        List<String> names = new ArrayList<>();
-        for (AppenderRef target : targets) {
-            root.removeAppender(target.getRef());
-            names.add(target.getRef());
+        for (String target : targetNames) {
+            root.removeAppender(target);
         }
         context.updateLoggers();
-        return BootLogging.wrapped("Log4j2", RinglogLoggingListener.APPENDER_NAME, names, properties);
+        // A call that read the root's appenders before the line above may still be in Boot's: a moment's window at start.
+        flushPerBatch.commit();
+        return BootLogging.wrapped("Log4j2", RinglogLoggingListener.APPENDER_NAME, targetNames, properties);
     }
 
     private static String location(Configuration configuration) {
