@@ -38,6 +38,11 @@ import java.util.List;
  * off the CPU for up to a round of the scheduler (tens to hundreds of milliseconds), long enough for the ring to fill
  * behind it. Encoding is most of the caller's work for an event; outside the window, the window is a few stores.
  *
+ * <p>Children that share one encoder object (Spring Boot's structured logging through the starter, which gives the file
+ * the console's encoder when both have the same format and charset) are encoded once per event: the later child takes
+ * the earlier one's bytes when its own filter takes the event too. The same bytes are what the encoder would have made
+ * twice; the children only read them.
+ *
  * <p>With one such child (the usual case) the bytes are the offer's argument itself. With several, they go in an array
  * of the caller's thread (a thread-local, looked up once per event) that the slot copies from and the caller empties
  * after its offer ({@link #release}). A thread-local lookup was measured at about 0.1 µs on a Tomcat request thread,
@@ -54,7 +59,7 @@ import java.util.List;
 final class CallerEncoding {
 
     /** No child encoded on the caller. */
-    static final CallerEncoding NONE = new CallerEncoding(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    static final CallerEncoding NONE = new CallerEncoding(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
 
     /** The mark, in the last entry of a thread's array, of an array in use; a JDK object (see {@link #ahead}). */
     private static final Object IN_USE = Boolean.TRUE;
@@ -63,6 +68,8 @@ final class CallerEncoding {
     private final CallerEncoder[] encoders;
     /** Per child: its filter decided on the caller, or null for one decided on the consumer only (always). */
     private final CallerFilter[] filters;
+    /** Per child: the index of an earlier child with the same encoder object, whose bytes it takes, or -1. */
+    private final int[] sameEncoderAs;
     /**
      * With several children: what a thread encoded for its next event before claiming a slot, that thread only, the
      * bytes for each child, then the in-use mark. An {@code Object[]}, a class of the JDK's, so that a thread outliving
@@ -79,10 +86,20 @@ final class CallerEncoding {
     private final SlotWriter<EventSlot, ILoggingEvent> writerWithoutBytes = (slot, event) -> slot.write(this, event, null);
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private CallerEncoding(List<OutputStreamAppender<ILoggingEvent>> children, List<CallerEncoder> encoders, List<CallerFilter> filters) {
+    private CallerEncoding(List<OutputStreamAppender<ILoggingEvent>> children, List<CallerEncoder> encoders, List<CallerFilter> filters,
+            List<Encoder<ILoggingEvent>> owns) {
         this.children = children.toArray(new OutputStreamAppender[0]);
         this.encoders = encoders.toArray(new CallerEncoder[0]);
         this.filters = filters.toArray(new CallerFilter[0]);
+        this.sameEncoderAs = new int[owns.size()];
+        for (int i = 0; i < owns.size(); i++) {
+            sameEncoderAs[i] = -1;
+            for (int earlier = 0; earlier < i && sameEncoderAs[i] < 0; earlier++) {
+                if (owns.get(earlier) == owns.get(i)) {
+                    sameEncoderAs[i] = earlier;
+                }
+            }
+        }
     }
 
     /**
@@ -93,6 +110,7 @@ final class CallerEncoding {
         List<OutputStreamAppender<ILoggingEvent>> children = new ArrayList<>();
         List<CallerEncoder> encoders = new ArrayList<>();
         List<CallerFilter> filters = new ArrayList<>();
+        List<Encoder<ILoggingEvent>> owns = new ArrayList<>();
         if (mode == CallerEncodingMode.NEVER) {
             return NONE;
         }
@@ -120,8 +138,9 @@ final class CallerEncoding {
             children.add(stream);
             encoders.add(standIn);
             filters.add(filter);
+            owns.add(own);
         }
-        return children.isEmpty() ? NONE : new CallerEncoding(children, encoders, filters);
+        return children.isEmpty() ? NONE : new CallerEncoding(children, encoders, filters, owns);
     }
 
     /** Why {@code AUTO} leaves a stream child to the consumer, or null if it is encoded on the callers. */
@@ -153,11 +172,18 @@ final class CallerEncoding {
         return children.length;
     }
 
-    /** The bytes of child {@code i} for {@code event}, or null if its filter refuses it or its encoder failed. */
-    private byte[] encodeFor(int i, ILoggingEvent event) {
+    /**
+     * The bytes of child {@code i} for {@code event}, or null if its filter refuses it or its encoder failed; those an
+     * earlier child with the same encoder got in {@code encodedSoFar} (null with one child), if any.
+     */
+    private byte[] encodeFor(int i, ILoggingEvent event, Object[] encodedSoFar) {
         CallerFilter filter = filters[i];
         if (filter != null && !filter.takes(event)) {
             return null;
+        }
+        int same = sameEncoderAs[i];
+        if (same >= 0 && encodedSoFar[same] != null) {
+            return (byte[]) encodedSoFar[same];
         }
         return encoders[i].encodeOnCaller(event);
     }
@@ -170,7 +196,7 @@ final class CallerEncoding {
     Object encodeAhead(ILoggingEvent event) {
         int count = encoders.length;
         if (count == 1) {
-            return encodeFor(0, event);
+            return encodeFor(0, event, null);
         }
         if (count == 0) {
             return null;
@@ -184,7 +210,7 @@ final class CallerEncoding {
         }
         mine[count] = IN_USE;
         for (int i = 0; i < count; i++) {
-            mine[i] = encodeFor(i, event);
+            mine[i] = encodeFor(i, event, mine);
         }
         return mine;
     }
@@ -216,7 +242,7 @@ final class CallerEncoding {
         }
     }
 
-    /** How many bytes {@link #encodeAhead} made for an event ({@code encodedAhead}), for the byte bound. */
+    /** How many bytes {@link #encodeAhead} made for an event ({@code encodedAhead}), for the byte bound: shared bytes once. */
     long encodedLength(Object encodedAhead) {
         if (encodedAhead instanceof byte[]) {
             return ((byte[]) encodedAhead).length;
@@ -225,7 +251,8 @@ final class CallerEncoding {
         if (encodedAhead instanceof Object[]) {
             Object[] mine = (Object[]) encodedAhead;
             for (int i = 0; i < encoders.length; i++) {
-                if (mine[i] instanceof byte[]) {
+                boolean shared = sameEncoderAs[i] >= 0 && mine[i] == mine[sameEncoderAs[i]];
+                if (mine[i] instanceof byte[] && !shared) {
                     length += ((byte[]) mine[i]).length;
                 }
             }

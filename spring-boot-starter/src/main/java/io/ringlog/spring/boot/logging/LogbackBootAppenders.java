@@ -68,6 +68,7 @@ final class LogbackBootAppenders {
         if (targets.isEmpty()) {
             return BootLogging.unchanged("the root logger has no appender");
         }
+        LogbackSharedStructuredEncoder.shareIfAlike(context, targets);
         RingAsyncAppender ring = newAppender(context, properties);
         targets.forEach(ring::addAppender);
         ring.start();
