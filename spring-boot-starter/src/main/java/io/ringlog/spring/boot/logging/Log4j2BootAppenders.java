@@ -20,9 +20,9 @@ import org.springframework.boot.logging.LoggingSystem;
  * {@value RinglogLoggingListener#APPENDER_NAME} through its plugin builder, with the root logger's appenders
  * ({@code Console}, {@code File}) as its targets (each reference's level and filter kept; the appenders built again to
  * flush once per batch, {@link Log4j2FlushPerBatch}), adds it to the configuration and puts it in their place on the
- * root logger. When Spring Boot stops Log4j2, after the application
- * context has closed, {@code <RingAsync>} drains before the configuration stops its targets. Called on the thread that
- * initialises logging, and on the one that reconfigures Log4j2 ({@link Log4j2Reconfigurations}).
+ * root logger. When Spring Boot stops Log4j2, after the application context has closed, {@code <RingAsync>} drains
+ * before the configuration stops its targets. Called on the thread that initialises logging, and on the one that
+ * reconfigures Log4j2 ({@link Log4j2Reconfigurations}).
  */
 final class Log4j2BootAppenders {
 

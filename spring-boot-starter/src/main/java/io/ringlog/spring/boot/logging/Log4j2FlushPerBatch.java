@@ -28,9 +28,10 @@ import org.apache.logging.log4j.status.StatusLogger;
  * the same configuration file with the attribute set (the same names, layouts, filters and policies; the same files,
  * because Log4j2 shares an output's manager between the appenders that write to it), and puts them in the configuration
  * in place of Boot's, for {@code <RingAsync>} to find when it starts. Log4j2's console flushes per event whatever the
- * attribute says: Boot's {@code Console} becomes a {@link Log4j2BatchedConsole} with the layout and filter built again. Anything it cannot do (a configuration that is not
- * read from XML, a file that cannot be read again, an appender built otherwise) leaves Boot's appender in place, flushing
- * per event, and says so through the StatusLogger at debug level. Called on the thread that configures Log4j2.
+ * attribute says: Boot's {@code Console} becomes a {@link Log4j2BatchedConsole} with the layout and filter built again.
+ * Anything it cannot do (a configuration that is not read from XML, a file that cannot be read again, an appender built
+ * otherwise) leaves Boot's appender in place, flushing per event, and says so through the StatusLogger at debug level.
+ * Called on the thread that configures Log4j2.
  */
 final class Log4j2FlushPerBatch {
     private static final Logger LOGGER = StatusLogger.getLogger();
