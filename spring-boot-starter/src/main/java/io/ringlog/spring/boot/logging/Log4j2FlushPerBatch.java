@@ -37,8 +37,8 @@ final class Log4j2FlushPerBatch {
     private static final Logger LOGGER = StatusLogger.getLogger();
     private static final String IMMEDIATE_FLUSH = "immediateFlush";
 
-    /** Boot's appenders now out of the configuration, and the ones built again in their place. */
     private final Configuration configuration;
+    /** By name: Boot's appenders now out of the configuration, and the ones built again in their place. */
     private final Map<String, Appender> replaced;
     private final Map<String, Appender> replacements;
 
