@@ -132,6 +132,22 @@ public interface AsyncPipeline<S> {
      */
     <E> OfferOutcome tryOfferUnlessStuck(EventLevel level, E event, SlotWriter<S, E> writer, long estimatedBytes);
 
+    /**
+     * As {@link #tryOffer(EventLevel, Object, SlotWriter, long)}, with what the caller prepared for the event before it
+     * claimed a slot (see {@link #offerWhileRunning(EventLevel, Object, Object, BiSlotWriter, long)}). Any thread.
+     *
+     * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (counted), or why it was refused
+     */
+    <E, P> OfferOutcome tryOffer(EventLevel level, E event, P prepared, BiSlotWriter<S, E, P> writer, long estimatedBytes);
+
+    /**
+     * As {@link #tryOfferUnlessStuck(EventLevel, Object, SlotWriter, long)}, with what the caller prepared for the event
+     * before it claimed a slot. Any thread.
+     *
+     * @return {@link OfferOutcome#ACCEPTED}, {@link OfferOutcome#DROPPED} (counted), or why it was refused
+     */
+    <E, P> OfferOutcome tryOfferUnlessStuck(EventLevel level, E event, P prepared, BiSlotWriter<S, E, P> writer, long estimatedBytes);
+
     /** How long {@link #tryOfferUnlessStuck} watches a consumer inside one event before it drops the caller's event. */
     long STUCK_DELIVERY_MILLIS = 1_000;
 

@@ -85,6 +85,13 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
     private final transient Object[] block;
     private final transient int base;
     private final transient SlotContextData contextData;
+    /**
+     * From {@code encodedBase}, one entry per target encoded on the callers ({@link CallerLayouts}): the bytes for this
+     * event, or null (the consumer encodes); in an array shared with the neighbouring slots, as {@link #block} is.
+     */
+    private final transient Object[] encoded;
+    private final transient int encodedBase;
+    private final transient int encodedCount;
     private final MutableInstant instant = new MutableInstant();
     private transient StringBuilder text;
     private transient Object[] moreParameters;
@@ -98,10 +105,13 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
     private boolean includeLocation;
     private boolean endOfBatch;
 
-    LogEventSlot(Object[] block, int base, SlotContextData contextData) {
+    LogEventSlot(Object[] block, int base, SlotContextData contextData, Object[] encoded, int encodedBase, int encodedCount) {
         this.block = block;
         this.base = base;
         this.contextData = contextData;
+        this.encoded = encoded;
+        this.encodedBase = encodedBase;
+        this.encodedCount = encodedCount;
     }
 
     static SlotWriter<LogEventSlot, LogEvent> writer(boolean includeLocation) {
@@ -132,6 +142,15 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
         if (withLocation) {
             event.getSource();
         }
+    }
+
+    /**
+     * Fills this (cleared) slot from the caller's event, {@linkplain #prepare prepared} first, and with the bytes
+     * {@code layouts} encoded for it ahead of the claim ({@code encodedAhead}); the caller's thread, while it owns the slot.
+     */
+    void copyFrom(LogEvent source, boolean withLocation, CallerLayouts layouts, Object encodedAhead) {
+        copyFrom(source, withLocation);
+        layouts.takeInto(encodedAhead, encoded, encodedBase);
     }
 
     /**
@@ -221,9 +240,15 @@ final class LogEventSlot implements LogEvent, ReusableMessage, ParameterVisitabl
             }
         }
         parameterCount = 0;
+        Arrays.fill(encoded, encodedBase, encodedBase + encodedCount, null);
         contextData.clear();
         callerContext = null;
         StringBuilders.trimToMaxSize(text, Constants.MAX_REUSABLE_MESSAGE_SIZE);
+    }
+
+    /** The bytes the callers encoded for encoded target {@code index} ({@link CallerLayouts}), or null; read by the consumer. */
+    byte[] encoded(int index) {
+        return (byte[]) encoded[encodedBase + index];
     }
 
     /** The caller's context, to be made current around the event's delivery; read by the consumer. */

@@ -2,6 +2,7 @@ package io.ringlog.log4j2;
 
 import io.ringlog.core.AsyncAppenderMBeans;
 import io.ringlog.core.AsyncPipeline;
+import io.ringlog.core.BiSlotWriter;
 import io.ringlog.core.EventLevel;
 import io.ringlog.core.FullQueuePolicy;
 import io.ringlog.core.LiveAppenders;
@@ -122,6 +123,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     private final boolean jmx;
     private final String jmxName;
     private final SlotWriter<LogEventSlot, LogEvent> writer;
+    private final CallerEncodingMode callerEncoding;
     private final boolean waitsBelowWarn;
     private final boolean waitsAtWarn;
 
@@ -134,6 +136,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     private LiveAppenders.Registration live = () -> { };
     private boolean requiresLocation;
     private TargetsFilter targetsFilter = TargetsFilter.OFFER_ALL;
+    private CallerLayouts layouts = CallerLayouts.NONE;
     /** Whether the first drop of a must-not-wait caller's event behind a stuck consumer was reported (once per instance). */
     private final AtomicBoolean stuckDropReported = new AtomicBoolean();
 
@@ -147,6 +150,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         this.jmx = builder.isJmx();
         this.jmxName = builder.getJmxName();
         this.writer = LogEventSlot.writer(includeLocation);
+        this.callerEncoding = builder.getCallerEncodingMode();
         boolean mayWait = settings.maxBlockTimeNanos() != 0;
         this.waitsBelowWarn = mayWait && settings.fullQueuePolicy() == FullQueuePolicy.BLOCK;
         this.waitsAtWarn = mayWait && settings.fullQueuePolicy() != FullQueuePolicy.DROP_ALL;
@@ -166,6 +170,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     public void start() {
         Map<String, Appender> appenders = configuration.getAppenders();
         List<AppenderControl> targets = new ArrayList<>(appenderRefs.length);
+        List<AppenderRef> resolved = new ArrayList<>(appenderRefs.length);
         List<TargetFilter> decisions = new ArrayList<>(appenderRefs.length);
         for (AppenderRef ref : appenderRefs) {
             Appender target = appenders.get(ref.getRef());
@@ -174,6 +179,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                         getName(), ref.getRef());
             } else {
                 targets.add(new AppenderControl(target, ref.getLevel(), ref.getFilter()));
+                resolved.add(ref);
                 decisions.add(TargetFilter.of(ref, target));
             }
         }
@@ -192,8 +198,11 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
                     + "sent to it are dropped", getName());
             return;
         }
-        TargetDispatcher newDispatcher = new TargetDispatcher(getName(), targets, errorTarget);
-        AsyncPipeline<LogEventSlot> newPipeline = AsyncPipeline.create(settings, new SlotBlocks(), newDispatcher, STATUS);
+        // Log4j2 may start the targets after this appender: built is enough (their layout and output exist), and the
+        // consumer writes to a started target only.
+        CallerLayouts newLayouts = CallerLayouts.of(getName(), resolved, targets, callerEncoding);
+        TargetDispatcher newDispatcher = new TargetDispatcher(getName(), targets, errorTarget, newLayouts);
+        AsyncPipeline<LogEventSlot> newPipeline = AsyncPipeline.create(settings, new SlotBlocks(newLayouts.size()), newDispatcher, STATUS);
         try {
             newPipeline.start();
         } catch (RuntimeException noConsumer) {
@@ -205,6 +214,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         this.pipeline = newPipeline;
         this.requiresLocation = includeLocation && anyRequiresLocation(newDispatcher);
         this.targetsFilter = TargetsFilter.of(decisions);
+        this.layouts = newLayouts;
         this.mbean = jmx ? AsyncAppenderMBeans.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), jmxName,
                 newPipeline::stats, STATUS) : null;
         this.live = LiveAppenders.register("log4j2", configuration.getLoggerContext(), contextName(), getName(), newPipeline::stats, newPipeline::hasFailed);
@@ -215,7 +225,8 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
     /**
      * Copies the event and hands it to the consumer; see the class notes for a full ring and for events that
      * arrive after the drain. An event every target would refuse is skipped first ({@link TargetsFilter}). The message
-     * is formatted before a slot is claimed ({@link LogEventSlot#prepare}).
+     * is formatted, and the targets encoded on the callers are encoded ({@link CallerLayouts}), before a slot is claimed
+     * ({@link LogEventSlot#prepare}).
      */
     @Override
     public void append(LogEvent event) {
@@ -225,31 +236,46 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         LogEventSlot.prepare(event, includeLocation);
         if (getState() == State.STARTED) {
             AsyncPipeline<LogEventSlot> ring = pipeline;
+            CallerLayouts encodedHere = layouts;
             EventLevel level = LevelMapping.of(event.getLevel());
-            long bytes = LogEventWeights.of(event);
-            OfferOutcome outcome = ring.tryOffer(level, event, writer, bytes);
-            if (outcome == OfferOutcome.ACCEPTED) {
+            // An event the policy is about to drop is not encoded; should it be queued after all, the consumer encodes it.
+            Object encodedAhead = encodedHere.size() == 0 || ring.wouldDrop(level) ? null : encodedHere.encodeAhead(event);
+            try {
+                appendRunning(ring, level, event, encodedHere, encodedAhead);
+            } finally {
+                encodedHere.release(encodedAhead);
+            }
+            return;
+        }
+        appendOutsideRing(event);
+    }
+
+    private void appendRunning(AsyncPipeline<LogEventSlot> ring, EventLevel level, LogEvent event, CallerLayouts encodedHere,
+            Object encodedAhead) {
+        BiSlotWriter<LogEventSlot, LogEvent, Object> withBytes = encodedHere.writer(includeLocation);
+        long bytes = LogEventWeights.of(event) + encodedHere.encodedLength(encodedAhead);
+        OfferOutcome outcome = ring.tryOffer(level, event, encodedAhead, withBytes, bytes);
+        if (outcome == OfferOutcome.ACCEPTED) {
+            return;
+        }
+        if (outcome == OfferOutcome.DROPPED) {
+            onDropped(event);
+            return;
+        }
+        if (outcome == OfferOutcome.FULL) {
+            // Not on a thread delivering our events: there the core enqueues or drops and counts (it never waits),
+            // whereas delivering now would re-enter the target that is logging and be refused by Log4j2.
+            if (mayWait(level) && mustNotWait() && !ring.isDeliveringThread()) {
+                appendWithoutWaiting(ring, level, event, encodedAhead, withBytes, bytes);
                 return;
             }
-            if (outcome == OfferOutcome.DROPPED) {
+            OfferOutcome waited = ring.offerWhileRunning(level, event, encodedAhead, withBytes, bytes);
+            if (waited == OfferOutcome.DROPPED) {
                 onDropped(event);
-                return;
+            } else if (waited == OfferOutcome.CLOSED) {
+                appendOutsideRing(event);
             }
-            if (outcome == OfferOutcome.FULL) {
-                // Not on a thread delivering our events: there the core enqueues or drops and counts (it never waits),
-                // whereas delivering now would re-enter the target that is logging and be refused by Log4j2.
-                if (mayWait(level) && mustNotWait() && !ring.isDeliveringThread()) {
-                    appendWithoutWaiting(ring, level, event, bytes);
-                    return;
-                }
-                OfferOutcome waited = ring.offerWhileRunning(level, event, writer, bytes);
-                if (waited == OfferOutcome.DROPPED) {
-                    onDropped(event);
-                } else if (waited == OfferOutcome.CLOSED) {
-                    appendOutsideRing(event);
-                }
-                return;
-            }
+            return;
         }
         appendOutsideRing(event);
     }
@@ -259,8 +285,9 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
      * thread, unless the consumer is stuck inside a target, which this caller would then be stuck in too, and with it
      * Log4j2's stop: then it is dropped and counted ({@link AsyncPipeline#tryOfferUnlessStuck}).
      */
-    private void appendWithoutWaiting(AsyncPipeline<LogEventSlot> ring, EventLevel level, LogEvent event, long bytes) {
-        OfferOutcome outcome = ring.tryOfferUnlessStuck(level, event, writer, bytes);
+    private void appendWithoutWaiting(AsyncPipeline<LogEventSlot> ring, EventLevel level, LogEvent event, Object encodedAhead,
+            BiSlotWriter<LogEventSlot, LogEvent, Object> withBytes, long bytes) {
+        OfferOutcome outcome = ring.tryOfferUnlessStuck(level, event, encodedAhead, withBytes, bytes);
         if (outcome == OfferOutcome.FULL) {
             dispatcher.deliverNow(LogEventSlot.copy(event, includeLocation));
             ring.recordDirectDelivery();
@@ -560,6 +587,9 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         @PluginBuilderAttribute
         private String maxQueueBytes;
 
+        @PluginBuilderAttribute
+        private String callerEncoding = "AUTO";
+
         /** Use {@link RingAsyncAppender#newBuilder()}. */
         Builder() {
         }
@@ -704,6 +734,30 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         public B setMaxQueueBytes(String maxQueueBytes) {
             this.maxQueueBytes = maxQueueBytes;
             return asBuilder();
+        }
+
+        /**
+         * Where file and console targets are encoded: {@code AUTO} (default) on the callers' threads for layouts that make
+         * a byte array per event anyway (Spring Boot's structured logging, JSON layouts), {@code ALWAYS} for every layout,
+         * {@code NEVER} on the consumer thread. Case-insensitive.
+         */
+        public B setCallerEncoding(String callerEncoding) {
+            this.callerEncoding = callerEncoding;
+            return asBuilder();
+        }
+
+        /** The {@code callerEncoding} attribute as written, or null when it was not given. */
+        public String getCallerEncoding() {
+            return callerEncoding;
+        }
+
+        /** The mode {@code callerEncoding} names (AUTO when absent); throws IllegalArgumentException for any other value. */
+        CallerEncodingMode getCallerEncodingMode() {
+            CallerEncodingMode mode = CallerEncodingMode.parse(callerEncoding);
+            if (mode == null) {
+                throw new IllegalArgumentException("callerEncoding must be AUTO, ALWAYS or NEVER, was \"" + callerEncoding + "\"");
+            }
+            return mode;
         }
 
         /** The appender's name. */

@@ -32,6 +32,7 @@ final class RingAsyncSettings {
         attributes.isIncludeLocation();
         attributes.isIgnoreExceptions();
         attributes.isJmx();
+        attributes.getCallerEncodingMode();
         int bufferSize = attributes.getBufferSize();
         if (bufferSize < 1 || bufferSize > PipelineSettings.MAX_CAPACITY) {
             throw new IllegalArgumentException("bufferSize must be between 1 and " + PipelineSettings.MAX_CAPACITY

@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
- * Creates the ring's slots, {@value #SLOTS_PER_BLOCK} consecutive slots at a time sharing two arrays of references
- * (the event's fields, and its first context entries), so that the references one event stores lie next to those of
+ * Creates the ring's slots, {@value #SLOTS_PER_BLOCK} consecutive slots at a time sharing arrays of references
+ * (the event's fields, its first context entries, and the bytes encoded for it on the callers), so that the references one event stores lie next to those of
  * the events before and after it.
  *
  * <p>Why: G1 (the JVM's default collector) marks the 512-byte card of every old-generation object that receives a
@@ -31,7 +31,14 @@ final class SlotBlocks implements Supplier<LogEventSlot> {
     /** Consecutive slots that share one pair of arrays: 4 KiB and 2 KiB. */
     static final int SLOTS_PER_BLOCK = 64;
 
-    private final AtomicReference<Block> current = new AtomicReference<>(new Block());
+    private final int encodedTargets;
+    private final AtomicReference<Block> current;
+
+    /** For slots that hold the bytes of {@code encodedTargets} targets encoded on the callers ({@link CallerLayouts}). */
+    SlotBlocks(int encodedTargets) {
+        this.encodedTargets = encodedTargets;
+        this.current = new AtomicReference<>(new Block(encodedTargets));
+    }
 
     @Override
     public LogEventSlot get() {
@@ -40,16 +47,23 @@ final class SlotBlocks implements Supplier<LogEventSlot> {
             int index = block.taken.getAndIncrement();
             if (index < SLOTS_PER_BLOCK) {
                 return new LogEventSlot(block.fields, index * LogEventSlot.REFERENCES,
-                        new SlotContextData(block.context, index * SlotContextData.REFERENCES));
+                        new SlotContextData(block.context, index * SlotContextData.REFERENCES), block.encoded,
+                        index * encodedTargets, encodedTargets);
             }
-            current.compareAndSet(block, new Block());
+            current.compareAndSet(block, new Block(encodedTargets));
         }
     }
 
-    /** One pair of shared arrays and how many of its slots were handed out. */
+    /** The shared arrays and how many of its slots were handed out. */
     private static final class Block {
         final Object[] fields = new Object[SLOTS_PER_BLOCK * LogEventSlot.REFERENCES];
         final Object[] context = new Object[SLOTS_PER_BLOCK * SlotContextData.REFERENCES];
+        /** The bytes encoded on the callers, one entry per slot and encoded target (none without such targets). */
+        final Object[] encoded;
         final AtomicInteger taken = new AtomicInteger();
+
+        Block(int encodedTargets) {
+            encoded = new Object[SLOTS_PER_BLOCK * encodedTargets];
+        }
     }
 }

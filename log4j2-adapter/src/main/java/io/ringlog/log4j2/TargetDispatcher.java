@@ -19,6 +19,10 @@ import org.apache.logging.log4j.status.StatusLogger;
  * counts and reports it; the other targets still got the event). A stopped target is skipped rather than called:
  * Log4j2 would otherwise report a closed stream for it.
  *
+ * <p>A target whose events the callers encoded ({@link CallerLayouts}) gets the bytes written into its output by its
+ * {@link EncodedTarget}, with the same filters and flush; an event without bytes for it goes through its
+ * {@code AppenderControl}.
+ *
  * <p>The caller's OpenTelemetry context, if the slot carries one ({@link CallerContext}), is current on the consumer
  * while the targets get the event: OpenTelemetry's appender takes the trace and span from it when the context data
  * carries no context of its own.
@@ -32,11 +36,21 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
     private final String appenderName;
     private final AppenderControl[] targets;
     private final AppenderControl errorTarget;
+    /** Per target: what the consumer writes when the callers encoded the event for it, or null. */
+    private final EncodedTarget[] encodedTargets;
+    /** Per target: its index in a slot's bytes encoded on the callers, or -1. */
+    private final int[] slotIndex;
 
-    TargetDispatcher(String appenderName, List<AppenderControl> targets, AppenderControl errorTarget) {
+    TargetDispatcher(String appenderName, List<AppenderControl> targets, AppenderControl errorTarget, CallerLayouts layouts) {
         this.appenderName = appenderName;
         this.targets = targets.toArray(new AppenderControl[0]);
         this.errorTarget = errorTarget;
+        this.encodedTargets = new EncodedTarget[this.targets.length];
+        this.slotIndex = new int[this.targets.length];
+        for (int i = 0; i < this.targets.length; i++) {
+            encodedTargets[i] = layouts.encodedTarget(i);
+            slotIndex[i] = layouts.slotIndexOf(i);
+        }
     }
 
     @Override
@@ -45,7 +59,7 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
         CallerContext carrier = CallerContext.ON_CLASS_PATH;
         Object attached = carrier.attach(slot.callerContext());
         try {
-            dispatch(slot);
+            dispatch(slot, slot);
         } finally {
             carrier.detach(attached);
         }
@@ -63,7 +77,7 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
     void deliverNow(LogEvent copy) {
         copy.setEndOfBatch(true);
         try {
-            dispatch(copy);
+            dispatch(copy, null);
         } catch (VirtualMachineError fatal) {
             throw fatal;
         } catch (Exception | Error failure) {
@@ -79,17 +93,24 @@ final class TargetDispatcher implements EventSink<LogEventSlot> {
         }
     }
 
-    private void dispatch(LogEvent event) throws Exception {
+    /** Gives {@code event} to every target: the bytes the callers encoded for a target, if {@code slot} holds some, else the event. */
+    private void dispatch(LogEvent event, LogEventSlot slot) throws Exception {
         Throwable failure = null;
         List<String> stopped = null;
         boolean taken = false;
-        for (AppenderControl target : targets) {
+        for (int i = 0; i < targets.length; i++) {
+            AppenderControl target = targets[i];
             if (!target.getAppender().isStarted()) {
                 stopped = add(stopped, target.getAppenderName());
                 continue;
             }
             try {
-                target.callAppender(event);
+                byte[] encoded = slot == null || slotIndex[i] < 0 ? null : slot.encoded(slotIndex[i]);
+                if (encoded != null) {
+                    encodedTargets[i].write(event, encoded);
+                } else {
+                    target.callAppender(event);
+                }
                 taken = true;
             } catch (Exception | Error thrown) {
                 if (failure == null) {

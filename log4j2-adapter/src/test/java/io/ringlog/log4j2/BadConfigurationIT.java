@@ -35,9 +35,11 @@ class BadConfigurationIT {
             assertError(status, "RingAsync appender 'BAD_LOCATION': includeLocation must be true or false, was \"ture\"");
             assertError(status, "RingAsync appender 'BAD_JMX': jmx must be true or false, was \"off\"");
             assertError(status, "RingAsync appender 'BAD_IGNORE': ignoreExceptions must be true or false, was \"flase\"");
+            assertError(status, "RingAsync appender 'BAD_CALLER_ENCODING': callerEncoding must be AUTO, ALWAYS or NEVER, was \"sometimes\"; "
+                    + "the appender was not created");
             assertError(status, "RingAsync appender 'NO_REF' has no <AppenderRef>, so no appender to deliver to; the appender was not created");
             for (String name : List.of("BAD_SIZE", "BAD_POLICY", "BAD_THRESHOLD", "BAD_TIMEOUT", "BAD_BLOCK", "BAD_BATCH", "BAD_BLOCKING",
-                    "BAD_DRAIN_ON_EXIT", "BAD_LOCATION", "BAD_JMX", "BAD_IGNORE", "NO_REF")) {
+                    "BAD_DRAIN_ON_EXIT", "BAD_LOCATION", "BAD_JMX", "BAD_IGNORE", "BAD_CALLER_ENCODING", "NO_REF")) {
                 assertThat(configuration.<RingAsyncAppender>getAppender(name)).as(name).isNull();
             }
 

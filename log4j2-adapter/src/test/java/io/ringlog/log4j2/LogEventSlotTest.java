@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 class LogEventSlotTest {
     private static final Object[] NINE = IntStream.range(0, 9).boxed().toArray();
 
-    private final SlotBlocks blocks = new SlotBlocks();
+    private final SlotBlocks blocks = new SlotBlocks(0);
 
     @Test
     @SuppressWarnings("deprecation") // getThrownProxy: still part of LogEvent

@@ -242,8 +242,19 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
     }
 
     @Override
+    public <E, P> OfferOutcome tryOffer(EventLevel level, E event, P prepared, BiSlotWriter<S, E, P> writer, long estimatedBytes) {
+        return offer(level, event, prepared, writer, false, false, queuedBytes.weightOf(estimatedBytes));
+    }
+
+    @Override
     public <E> OfferOutcome tryOfferUnlessStuck(EventLevel level, E event, SlotWriter<S, E> writer, long estimatedBytes) {
-        OfferOutcome outcome = tryOffer(level, event, writer, estimatedBytes);
+        return tryOfferUnlessStuck(level, event, null, writer, estimatedBytes);
+    }
+
+    @Override
+    public <E, P> OfferOutcome tryOfferUnlessStuck(EventLevel level, E event, P prepared, BiSlotWriter<S, E, P> writer,
+            long estimatedBytes) {
+        OfferOutcome outcome = tryOffer(level, event, prepared, writer, estimatedBytes);
         long watched;
         if (outcome != OfferOutcome.FULL || (watched = consumer.deliveryUnderWay()) < 0) {
             return outcome;
@@ -254,7 +265,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
             for (;;) {
                 LockSupport.parkNanos(STUCK_WATCH_STEP_NANOS);
                 interrupted |= Thread.interrupted(); // kept for the caller, not left to end each later park at once
-                outcome = tryOffer(level, event, writer, estimatedBytes);
+                outcome = tryOffer(level, event, prepared, writer, estimatedBytes);
                 if (outcome != OfferOutcome.FULL || consumer.deliveryUnderWay() != watched) {
                     return outcome;
                 }

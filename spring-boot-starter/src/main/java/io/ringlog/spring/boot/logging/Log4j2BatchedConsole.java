@@ -26,12 +26,13 @@ final class Log4j2BatchedConsole extends AbstractOutputStreamAppender<OutputStre
     }
 
     /**
-     * A console appender with {@code model}'s name, layout, filter and target. They share the filter: stop {@code model}
-     * before starting this appender, whose start starts the filter again.
+     * A console appender with {@code model}'s name, filter, target and layout, or {@code layout} in its place if not null
+     * (one that makes the same bytes, shared with another appender). They share the filter: stop {@code model} before
+     * starting this appender, whose start starts the filter again.
      */
-    static Log4j2BatchedConsole like(ConsoleAppender model) {
+    static Log4j2BatchedConsole like(ConsoleAppender model, Layout<? extends Serializable> sharedLayout) {
         ConsoleAppender.Target target = model.getTarget();
-        Layout<? extends Serializable> layout = model.getLayout();
+        Layout<? extends Serializable> layout = sharedLayout != null ? sharedLayout : model.getLayout();
         OutputStreamManager manager = OutputStreamManager.getManager("ringlog-batched-console." + target.name(), layout, new Factory(target));
         return new Log4j2BatchedConsole(model.getName(), layout, model, manager);
     }

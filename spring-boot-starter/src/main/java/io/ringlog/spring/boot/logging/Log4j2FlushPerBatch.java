@@ -1,6 +1,7 @@
 package io.ringlog.spring.boot.logging;
 
 import java.io.IOException;
+import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.Layout;
 import org.apache.logging.log4j.core.LifeCycle2;
 import org.apache.logging.log4j.core.LoggerContext;
 import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
@@ -67,10 +69,11 @@ final class Log4j2FlushPerBatch {
             return new Log4j2FlushPerBatch(configuration, replaced, replacements);
         }
         Map<String, Appender> built = buildAgain(context, configuration.getConfigurationSource(), perEvent);
+        Layout<? extends Serializable> sharedLayout = Log4j2SharedStructuredLayout.fileLayoutForConsole(built);
         Map<String, Appender> live = configuration.getAppenders();
         for (String name : perEvent) {
             Appender boots = live.get(name);
-            Appender again = flushingPerBatch(boots, built.remove(name));
+            Appender again = flushingPerBatch(boots, built.remove(name), sharedLayout);
             if (again == null) {
                 LOGGER.debug("Ringlog: Spring Boot's appender [{}] is kept as it is and flushes after every event", name);
                 continue;
@@ -90,11 +93,12 @@ final class Log4j2FlushPerBatch {
     /**
      * The appender to put in the place of {@code boots}: {@code built}, its counterpart built again with
      * {@code immediateFlush="false"}, or for a console (which Log4j2 flushes per event whatever the attribute says) a
-     * {@link Log4j2BatchedConsole} like it; null (and {@code built} stopped) when neither is what Boot's appender is.
+     * {@link Log4j2BatchedConsole} like it, with {@code sharedLayout} if there is one
+     * ({@link Log4j2SharedStructuredLayout}); null (and {@code built} stopped) when neither is what Boot's appender is.
      */
-    private static Appender flushingPerBatch(Appender boots, Appender built) {
+    private static Appender flushingPerBatch(Appender boots, Appender built, Layout<? extends Serializable> sharedLayout) {
         if (built instanceof ConsoleAppender && boots instanceof ConsoleAppender) {
-            Log4j2BatchedConsole console = Log4j2BatchedConsole.like((ConsoleAppender) built);
+            Log4j2BatchedConsole console = Log4j2BatchedConsole.like((ConsoleAppender) built, sharedLayout);
             stop(built); // before the new console starts the filter they share
             return console;
         }
