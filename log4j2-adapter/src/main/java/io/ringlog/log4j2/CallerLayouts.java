@@ -1,8 +1,8 @@
 package io.ringlog.log4j2;
 
 import io.ringlog.core.BiSlotWriter;
+import io.ringlog.core.EncodedAhead;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.apache.logging.log4j.Logger;
 import org.apache.logging.log4j.core.LogEvent;
@@ -17,33 +17,24 @@ import org.apache.logging.log4j.status.StatusLogger;
  * structured logging) run there caps the whole service, while on the callers it runs on every core, as in synchronous
  * logging.
  *
- * <p>The caller encodes before it claims its slot ({@link #encodeAhead}) and the slot writer ({@link #writer}) only
- * stores the bytes: a claimed slot not yet published holds up the consumer, and a caller preempted inside that window
- * would hold it up for a round of the scheduler. Targets that share one layout object (the Spring Boot starter gives
- * Boot's console the file's layout when both log in the same structured format) are encoded once per event. With one
- * target encoded here the bytes are the offer's argument; with several, an array of the caller's thread (looked up once
- * per event, an {@code Object[]} so that a thread outliving the application keeps none of its classes), emptied after
- * the offer ({@link #release}). An event no target takes, and an event the policy is about to drop, are not encoded.
+ * <p>The caller encodes before it claims its slot ({@link #encodeAhead}, with {@link EncodedAhead}, which says why) and
+ * the slot writer ({@link #writer}) only stores the bytes. Targets that share one layout object (the Spring Boot
+ * starter gives Boot's console the file's layout when both log in the same structured format) are encoded once per
+ * event. An event no target takes, and an event the policy is about to drop, are not encoded.
  *
- * <p>Thread-safety: immutable once built but for the per-thread arrays, which only their own thread touches; the
- * caller methods from any thread. A log call made from inside a layout comes back on the same thread while its array
- * is in use: the array carries an in-use mark and the nested call encodes into one of its own.
+ * <p>Thread-safety: immutable once built (but for {@link EncodedAhead}'s per-thread arrays); the caller methods from any
+ * thread.
  */
-final class CallerLayouts {
+final class CallerLayouts implements EncodedAhead.Targets<LogEvent> {
     private static final Logger LOGGER = StatusLogger.getLogger();
 
     /** No target encoded on the callers. */
     static final CallerLayouts NONE = new CallerLayouts(new EncodedTarget[0], new int[0]);
 
-    /** The mark, in the last entry of a thread's array, of an array in use; a JDK object. */
-    private static final Object IN_USE = Boolean.TRUE;
-
     private final EncodedTarget[] targets;
     /** Per target of the dispatcher (AppenderRef order): its index in {@link #targets}, or -1 when the consumer encodes. */
     private final int[] indexOfTarget;
-    /** Per encoded target: the index of an earlier one with the same layout object, whose bytes it takes, or -1. */
-    private final int[] sameLayoutAs;
-    private final ThreadLocal<Object[]> ahead = new ThreadLocal<>();
+    private final EncodedAhead<LogEvent> ahead;
     /** Made once per run, so that an offer allocates nothing of ours. */
     private final BiSlotWriter<LogEventSlot, LogEvent, Object> writer;
     private final BiSlotWriter<LogEventSlot, LogEvent, Object> writerWithLocation;
@@ -51,15 +42,11 @@ final class CallerLayouts {
     private CallerLayouts(EncodedTarget[] targets, int[] indexOfTarget) {
         this.targets = targets;
         this.indexOfTarget = indexOfTarget;
-        this.sameLayoutAs = new int[targets.length];
-        for (int i = 0; i < targets.length; i++) {
-            sameLayoutAs[i] = -1;
-            for (int earlier = 0; earlier < i && sameLayoutAs[i] < 0; earlier++) {
-                if (targets[earlier].layout() == targets[i].layout()) {
-                    sameLayoutAs[i] = earlier;
-                }
-            }
+        List<Object> layouts = new ArrayList<>();
+        for (EncodedTarget target : targets) {
+            layouts.add(target.layout());
         }
+        this.ahead = EncodedAhead.of(this, layouts);
         this.writer = (slot, event, encoded) -> slot.copyFrom(event, false, this, encoded);
         this.writerWithLocation = (slot, event, encoded) -> slot.copyFrom(event, true, this, encoded);
     }
@@ -100,43 +87,22 @@ final class CallerLayouts {
         return indexOfTarget.length == 0 ? -1 : indexOfTarget[i];
     }
 
-    /**
-     * Encodes {@code event} for each target on the caller's thread, before the claim: the {@code byte[]} of the one
-     * target (null if it refuses the event or its layout failed: the consumer then encodes), the thread's array of them
-     * for several, null for none. Offer it with {@link #writer}, then {@link #release} it.
-     */
-    Object encodeAhead(LogEvent event) {
-        int count = targets.length;
-        if (count == 1) {
-            return encodeFor(0, event, null);
-        }
-        if (count == 0) {
-            return null;
-        }
-        Object[] mine = ahead.get();
-        if (mine == null) {
-            mine = new Object[count + 1];
-            ahead.set(mine);
-        } else if (mine[count] != null) {
-            mine = new Object[count + 1]; // a log call nested in this thread's own encoding: rare, so it may allocate
-        }
-        mine[count] = IN_USE;
-        for (int i = 0; i < count; i++) {
-            mine[i] = encodeFor(i, event, mine);
-        }
-        return mine;
+    @Override
+    public boolean refuses(int index, LogEvent event) {
+        return targets[index].refuses(event);
     }
 
-    private byte[] encodeFor(int i, LogEvent event, Object[] encodedSoFar) {
-        EncodedTarget target = targets[i];
-        if (target.refuses(event)) {
-            return null;
-        }
-        int same = sameLayoutAs[i];
-        if (same >= 0 && encodedSoFar[same] != null) {
-            return (byte[]) encodedSoFar[same];
-        }
-        return target.encode(event);
+    @Override
+    public byte[] encode(int index, LogEvent event) {
+        return targets[index].encode(event);
+    }
+
+    /**
+     * Encodes {@code event} for each target on the caller's thread, before the claim ({@link EncodedAhead#encode}).
+     * Offer it with {@link #writer}, then {@link #release} it.
+     */
+    Object encodeAhead(LogEvent event) {
+        return ahead.encode(event);
     }
 
     /** The slot writer for what {@link #encodeAhead} returned: a constant of this run. */
@@ -149,38 +115,16 @@ final class CallerLayouts {
      * {@code into}, from {@code at}; the caller's thread, inside its claimed slot.
      */
     void takeInto(Object encodedAhead, Object[] into, int at) {
-        int count = targets.length;
-        if (encodedAhead == null) {
-            Arrays.fill(into, at, at + count, null);
-        } else if (count == 1) {
-            into[at] = encodedAhead;
-        } else {
-            System.arraycopy((Object[]) encodedAhead, 0, into, at, count);
-        }
+        ahead.takeInto(encodedAhead, into, at);
     }
 
     /** How many bytes {@link #encodeAhead} made for an event, for the byte bound: shared bytes once. */
     long encodedLength(Object encodedAhead) {
-        if (encodedAhead instanceof byte[]) {
-            return ((byte[]) encodedAhead).length;
-        }
-        long length = 0;
-        if (encodedAhead instanceof Object[]) {
-            Object[] mine = (Object[]) encodedAhead;
-            for (int i = 0; i < targets.length; i++) {
-                boolean shared = sameLayoutAs[i] >= 0 && mine[i] == mine[sameLayoutAs[i]];
-                if (mine[i] instanceof byte[] && !shared) {
-                    length += ((byte[]) mine[i]).length;
-                }
-            }
-        }
-        return length;
+        return ahead.length(encodedAhead);
     }
 
     /** After the offer of what {@link #encodeAhead} returned, whatever its outcome: the thread retains none of it. */
     void release(Object encodedAhead) {
-        if (encodedAhead instanceof Object[]) {
-            Arrays.fill((Object[]) encodedAhead, null);
-        }
+        ahead.release(encodedAhead);
     }
 }

@@ -514,6 +514,11 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
         return errorRef;
     }
 
+    /** Where file and console targets are encoded ({@code callerEncoding}): AUTO, ALWAYS or NEVER. */
+    public String getCallerEncoding() {
+        return callerEncoding.name();
+    }
+
     /** Whether the caller's location is copied with each event. */
     public boolean isIncludeLocation() {
         return includeLocation;

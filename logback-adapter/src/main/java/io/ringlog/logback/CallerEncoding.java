@@ -6,9 +6,9 @@ import ch.qos.logback.core.OutputStreamAppender;
 import ch.qos.logback.core.encoder.Encoder;
 import ch.qos.logback.core.spi.ContextAware;
 import io.ringlog.core.BiSlotWriter;
+import io.ringlog.core.EncodedAhead;
 import io.ringlog.core.SlotWriter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -56,27 +56,17 @@ import java.util.List;
  * 1.5.34 and newer no longer guard an appender against that re-entry, so the array carries an in-use mark and the
  * nested call encodes into an array of its own.
  */
-final class CallerEncoding {
+final class CallerEncoding implements EncodedAhead.Targets<ILoggingEvent> {
 
     /** No child encoded on the caller. */
     static final CallerEncoding NONE = new CallerEncoding(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-
-    /** The mark, in the last entry of a thread's array, of an array in use; a JDK object (see {@link #ahead}). */
-    private static final Object IN_USE = Boolean.TRUE;
 
     private final OutputStreamAppender<ILoggingEvent>[] children;
     private final CallerEncoder[] encoders;
     /** Per child: its filter decided on the caller, or null for one decided on the consumer only (always). */
     private final CallerFilter[] filters;
-    /** Per child: the index of an earlier child with the same encoder object, whose bytes it takes, or -1. */
-    private final int[] sameEncoderAs;
-    /**
-     * With several children: what a thread encoded for its next event before claiming a slot, that thread only, the
-     * bytes for each child, then the in-use mark. An {@code Object[]}, a class of the JDK's, so that a thread outliving
-     * this appender's class loader (a redeployed application's) keeps none of its classes reachable; emptied after
-     * each offer.
-     */
-    private final ThreadLocal<Object[]> ahead = new ThreadLocal<>();
+    /** What a caller encodes for an event before it claims a slot (the per-thread arrays, the shared encoders). */
+    private final EncodedAhead<ILoggingEvent> ahead;
     /**
      * Stores an event and the bytes encoded ahead for it in a slot: made once per run, so that offering allocates
      * nothing of ours; it tells the slot which run's encoders made the bytes.
@@ -91,15 +81,7 @@ final class CallerEncoding {
         this.children = children.toArray(new OutputStreamAppender[0]);
         this.encoders = encoders.toArray(new CallerEncoder[0]);
         this.filters = filters.toArray(new CallerFilter[0]);
-        this.sameEncoderAs = new int[owns.size()];
-        for (int i = 0; i < owns.size(); i++) {
-            sameEncoderAs[i] = -1;
-            for (int earlier = 0; earlier < i && sameEncoderAs[i] < 0; earlier++) {
-                if (owns.get(earlier) == owns.get(i)) {
-                    sameEncoderAs[i] = earlier;
-                }
-            }
-        }
+        this.ahead = EncodedAhead.of(this, owns);
     }
 
     /**
@@ -172,47 +154,24 @@ final class CallerEncoding {
         return children.length;
     }
 
-    /**
-     * The bytes of child {@code i} for {@code event}, or null if its filter refuses it or its encoder failed; those an
-     * earlier child with the same encoder got in {@code encodedSoFar} (null with one child), if any.
-     */
-    private byte[] encodeFor(int i, ILoggingEvent event, Object[] encodedSoFar) {
-        CallerFilter filter = filters[i];
-        if (filter != null && !filter.takes(event)) {
-            return null;
-        }
-        int same = sameEncoderAs[i];
-        if (same >= 0 && encodedSoFar[same] != null) {
-            return (byte[]) encodedSoFar[same];
-        }
-        return encoders[i].encodeOnCaller(event);
+    @Override
+    public boolean refuses(int index, ILoggingEvent event) {
+        CallerFilter filter = filters[index];
+        return filter != null && !filter.takes(event);
+    }
+
+    @Override
+    public byte[] encode(int index, ILoggingEvent event) {
+        return encoders[index].encodeOnCaller(event);
     }
 
     /**
-     * Encodes {@code event} for each child on the caller's thread, before it claims a slot: the {@code byte[]} of the
-     * one child (null if it refuses the event or its encoder failed: the consumer then encodes), the thread's array
-     * of them for several children, null for none. Offer it with {@link #writer}, then {@link #release} it.
+     * Encodes {@code event} for each child on the caller's thread, before it claims a slot ({@link EncodedAhead#encode}:
+     * null for a child that refuses the event or whose encoder failed, and the consumer then encodes it). Offer it with
+     * {@link #writer}, then {@link #release} it.
      */
     Object encodeAhead(ILoggingEvent event) {
-        int count = encoders.length;
-        if (count == 1) {
-            return encodeFor(0, event, null);
-        }
-        if (count == 0) {
-            return null;
-        }
-        Object[] mine = ahead.get();
-        if (mine == null) {
-            mine = new Object[count + 1];
-            ahead.set(mine);
-        } else if (mine[count] != null) {
-            mine = new Object[count + 1]; // a log call nested in this thread's own encoding: rare, so it may allocate
-        }
-        mine[count] = IN_USE;
-        for (int i = 0; i < count; i++) {
-            mine[i] = encodeFor(i, event, mine);
-        }
-        return mine;
+        return ahead.encode(event);
     }
 
     /** The slot writer for what {@link #encodeAhead} returned: a constant of this run. */
@@ -230,41 +189,17 @@ final class CallerEncoding {
      * none), inside the claimed slot; runs on the caller's thread.
      */
     void takeInto(Object encodedAhead, byte[][] encoded) {
-        if (encodedAhead == null) {
-            Arrays.fill(encoded, null);
-        } else if (encoded.length == 1) {
-            encoded[0] = (byte[]) encodedAhead;
-        } else {
-            Object[] mine = (Object[]) encodedAhead;
-            for (int i = 0; i < encoded.length; i++) {
-                encoded[i] = (byte[]) mine[i];
-            }
-        }
+        ahead.takeInto(encodedAhead, encoded, 0);
     }
 
     /** How many bytes {@link #encodeAhead} made for an event ({@code encodedAhead}), for the byte bound: shared bytes once. */
     long encodedLength(Object encodedAhead) {
-        if (encodedAhead instanceof byte[]) {
-            return ((byte[]) encodedAhead).length;
-        }
-        long length = 0;
-        if (encodedAhead instanceof Object[]) {
-            Object[] mine = (Object[]) encodedAhead;
-            for (int i = 0; i < encoders.length; i++) {
-                boolean shared = sameEncoderAs[i] >= 0 && mine[i] == mine[sameEncoderAs[i]];
-                if (mine[i] instanceof byte[] && !shared) {
-                    length += ((byte[]) mine[i]).length;
-                }
-            }
-        }
-        return length;
+        return ahead.length(encodedAhead);
     }
 
     /** After the offer of what {@link #encodeAhead} returned, whatever its outcome: the thread retains none of it. */
     void release(Object encodedAhead) {
-        if (encodedAhead instanceof Object[]) {
-            Arrays.fill((Object[]) encodedAhead, null);
-        }
+        ahead.release(encodedAhead);
     }
 
     /**
@@ -274,8 +209,7 @@ final class CallerEncoding {
      */
     void handOverOnThisThread(ILoggingEvent event, Object encodedAhead) {
         for (int i = 0; i < encoders.length; i++) {
-            byte[] bytes = encodedAhead == null ? null
-                    : encoders.length == 1 ? (byte[]) encodedAhead : (byte[]) ((Object[]) encodedAhead)[i];
+            byte[] bytes = ahead.bytesFor(encodedAhead, i);
             if (bytes != null) {
                 encoders[i].handoverForThisThread().offer(event, bytes);
             }

@@ -9,14 +9,16 @@ import java.util.Map;
  * hand-written configuration ({@code off}, {@code sync}, {@code stock-async}, {@code async-loggers}, {@code ringlog}),
  * or Spring Boot's default logging with only {@code ringlog-spring-boot-starter} added ({@code starter}, its Boot
  * structured-logging forms {@code starter-ecs} and {@code starter-logstash}, each with {@code -sync}: the starter off,
- * {@code ringlog.enabled=false}, Boot's appenders on the caller's thread); any of them with {@code -vt}: request
- * threads virtual ({@code spring.threads.virtual.enabled=true}). Stateless.
+ * {@code ringlog.enabled=false}, Boot's appenders on the caller's thread, or with {@code -always}: the starter with
+ * {@code ringlog.caller-encoding=always}); any of them with {@code -vt}: request threads virtual
+ * ({@code spring.threads.virtual.enabled=true}). Stateless.
  */
 final class ServiceVariants {
 
     static final String STARTER = "starter";
     static final String SYNC_SUFFIX = "-sync";
     static final String VIRTUAL_SUFFIX = "-vt";
+    static final String ALWAYS_SUFFIX = "-always";
 
     /** The asynchronous forms of Spring Boot's default logging, each with the title the report gives it. */
     static final Map<String, String> STARTER_FORMS = forms();
@@ -62,7 +64,12 @@ final class ServiceVariants {
      */
     static boolean isRinglog(String variant) {
         String platform = platform(variant);
-        return platform.equals(ServiceTargets.RINGLOG) || STARTER_FORMS.containsKey(platform);
+        return platform.equals(ServiceTargets.RINGLOG) || STARTER_FORMS.containsKey(form(platform));
+    }
+
+    /** The starter form without {@code -always}: {@code starter} for {@code starter-always}. */
+    private static String form(String platform) {
+        return platform.endsWith(ALWAYS_SUFFIX) ? platform.substring(0, platform.length() - ALWAYS_SUFFIX.length()) : platform;
     }
 
     /** Whether the variant is one of the examples' hand-written asynchronous setups other than Ringlog's. */
@@ -73,7 +80,7 @@ final class ServiceVariants {
 
     /** The same Boot logging with the starter off: {@code starter-ecs-sync} for {@code starter-ecs(-vt)}. */
     static String synchronousOf(String variant) {
-        return platform(variant) + SYNC_SUFFIX;
+        return form(platform(variant)) + SYNC_SUFFIX;
     }
 
     /** What the variant runs, in a few words. */
@@ -82,6 +89,8 @@ final class ServiceVariants {
         String description;
         if (STARTER_FORMS.containsKey(platform)) {
             description = STARTER_FORMS.get(platform);
+        } else if (!platform.equals(form(platform)) && STARTER_FORMS.containsKey(form(platform))) {
+            description = STARTER_FORMS.get(form(platform)) + ", `ringlog.caller-encoding=always`";
         } else if (platform.endsWith(SYNC_SUFFIX) && STARTER_FORMS.containsKey(
                 platform.substring(0, platform.length() - SYNC_SUFFIX.length()))) {
             description = STARTER_FORMS.get(platform.substring(0, platform.length() - SYNC_SUFFIX.length()))

@@ -2,6 +2,7 @@ package io.ringlog.spring.boot;
 
 import io.ringlog.core.FullQueuePolicy;
 import java.time.Duration;
+import java.util.Locale;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
@@ -53,6 +54,13 @@ public class RinglogProperties {
      * it. Costly; Spring Boot's default patterns do not print it.
      */
     private boolean includeCallerData;
+
+    /**
+     * Where Boot's console and file lines are encoded: AUTO on the calling threads where that is known to be right and
+     * pays (Logback's known thread-safe encoders; Log4j2's layouts that make a byte array per line, as structured
+     * logging does), ALWAYS on the calling threads for every encoder or layout, NEVER on Ringlog's consumer thread.
+     */
+    private String callerEncoding = "auto";
 
     /**
      * Whether the starter's appender publishes its counters as an MBean. Not set: as spring.jmx.enabled
@@ -127,6 +135,24 @@ public class RinglogProperties {
 
     public void setIncludeCallerData(boolean includeCallerData) {
         this.includeCallerData = includeCallerData;
+    }
+
+    public String getCallerEncoding() {
+        return callerEncoding;
+    }
+
+    /** @throws IllegalArgumentException unless auto, always or never (in any case) */
+    public void setCallerEncoding(String callerEncoding) {
+        String mode = callerEncoding == null ? "" : callerEncoding.trim().toLowerCase(Locale.ROOT);
+        if (!mode.equals("auto") && !mode.equals("always") && !mode.equals("never")) {
+            throw new IllegalArgumentException("the caller encoding must be auto, always or never, was " + callerEncoding);
+        }
+        this.callerEncoding = mode;
+    }
+
+    /** {@code ringlog.caller-encoding} as the appenders' {@code callerEncoding} names it: AUTO, ALWAYS or NEVER. */
+    public String callerEncodingMode() {
+        return callerEncoding.toUpperCase(Locale.ROOT);
     }
 
     public Boolean getJmx() {

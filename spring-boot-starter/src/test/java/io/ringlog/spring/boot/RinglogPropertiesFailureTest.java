@@ -18,6 +18,7 @@ class RinglogPropertiesFailureTest {
             "ringlog.queue-size=0",
             "ringlog.queue-size=many",
             "ringlog.full-queue-policy=sometimes",
+            "ringlog.caller-encoding=sometimes",
             "ringlog.max-block-time=-1s",
             "ringlog.shutdown-timeout=soon",
             "ringlog.health.stall-timeout=-5s"})

@@ -89,6 +89,7 @@ final class Log4j2BootAppenders {
                 .setMaxBlockTime(properties.maxBlockTimeMillis())
                 .setShutdownTimeout(properties.getShutdownTimeout().toMillis())
                 .setIncludeLocation(properties.isIncludeCallerData())
+                .setCallerEncoding(properties.callerEncodingMode())
                 .setJmx(properties.isJmxEnabled(false))
                 .build();
         if (ring == null) {

@@ -94,6 +94,7 @@ final class LogbackBootAppenders {
         ring.setMaxBlockTime(Long.toString(properties.maxBlockTimeMillis()));
         ring.setMaxFlushTime(Long.toString(properties.getShutdownTimeout().toMillis()));
         ring.setIncludeCallerData(properties.isIncludeCallerData());
+        ring.setCallerEncoding(properties.callerEncodingMode());
         ring.setJmx(properties.isJmxEnabled(false));
         return ring;
     }

@@ -103,6 +103,19 @@ public abstract class BootLoggingContract {
     }
 
     @Test
+    public void callerEncodingReachesTheAppender() {
+        String file = "logging.file.name=" + dir.resolve("app.log");
+        try (ConfigurableApplicationContext context = TestApplication.withProperties(file, "ringlog.caller-encoding=Never").run()) {
+            assertThat(context.getEnvironment().getProperty("ringlog.caller-encoding")).isEqualTo("Never");
+            assertThat(view().callerEncoding()).isEqualTo("NEVER");
+        }
+        try (ConfigurableApplicationContext context = TestApplication.withProperties(file).run()) {
+            assertThat(context.isActive()).isTrue();
+            assertThat(view().callerEncoding()).as("the default").isEqualTo("AUTO");
+        }
+    }
+
+    @Test
     public void bootsStructuredLoggingRunsBehindRinglogAndLosesNothing(CapturedOutput console) throws Exception {
         try {
             logStructured(console);

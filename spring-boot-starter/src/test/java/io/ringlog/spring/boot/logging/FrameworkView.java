@@ -14,6 +14,9 @@ public interface FrameworkView {
     /** Spring Boot's default appenders in this framework: console, then file. */
     List<String> bootAppenders();
 
+    /** The Ringlog appender's {@code callerEncoding}: AUTO, ALWAYS or NEVER. */
+    String callerEncoding();
+
     /** {@code logback} or {@code log4j2}: the {@code framework} tag of the meters. */
     String framework();
 }

@@ -29,6 +29,11 @@ final class LogbackView implements FrameworkView {
     }
 
     @Override
+    public String callerEncoding() {
+        return ((RingAsyncAppender) root().getAppender(RinglogLoggingListener.APPENDER_NAME)).getCallerEncoding();
+    }
+
+    @Override
     public String framework() {
         return "logback";
     }

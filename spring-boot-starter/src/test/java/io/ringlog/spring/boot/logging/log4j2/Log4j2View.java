@@ -29,6 +29,12 @@ final class Log4j2View implements FrameworkView {
     }
 
     @Override
+    public String callerEncoding() {
+        RingAsyncAppender ring = configuration().getAppender(RinglogLoggingListener.APPENDER_NAME);
+        return ring.getCallerEncoding();
+    }
+
+    @Override
     public String framework() {
         return "log4j2";
     }
