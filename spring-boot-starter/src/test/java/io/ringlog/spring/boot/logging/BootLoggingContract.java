@@ -120,10 +120,7 @@ public abstract class BootLoggingContract {
         try {
             logStructured(console);
         } finally {
-            // Boot hands the formats to its configurations as system properties and leaves them set: the next
-            // application of this JVM (another test) would log JSON too.
-            System.clearProperty("CONSOLE_LOG_STRUCTURED_FORMAT");
-            System.clearProperty("FILE_LOG_STRUCTURED_FORMAT");
+            BootOutput.clearStructuredFormats();
         }
     }
 

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -37,9 +36,7 @@ class LogbackSharedStructuredEncoderTest {
 
     @AfterEach
     void clearBootsFormatProperties() {
-        // Boot leaves them set for the JVM's next application (another test), which would log JSON too.
-        System.clearProperty("CONSOLE_LOG_STRUCTURED_FORMAT");
-        System.clearProperty("FILE_LOG_STRUCTURED_FORMAT");
+        BootOutput.clearStructuredFormats();
     }
 
     @Test
@@ -58,8 +55,8 @@ class LogbackSharedStructuredEncoderTest {
 
         // Stopped, Ringlog has given each child its own encoder back (while it runs, each has a stand-in of its own).
         assertThat(fileAppender.getEncoder()).as("the file's encoder").isSameAs(consoleAppender.getEncoder());
-        assertThat(count(Files.readString(file, StandardCharsets.UTF_8))).as("ECS lines in the file").isEqualTo(LINES);
-        await().atMost(Duration.ofSeconds(10)).until(() -> count(console.getOut()) == LINES);
+        assertThat(BootOutput.count(MESSAGE, Files.readString(file, StandardCharsets.UTF_8))).as("ECS lines in the file").isEqualTo(LINES);
+        await().atMost(Duration.ofSeconds(10)).until(() -> BootOutput.count(MESSAGE, console.getOut()) == LINES);
         assertThat(console.getOut()).contains("\"ecs\"");
     }
 
@@ -85,14 +82,5 @@ class LogbackSharedStructuredEncoderTest {
     private static OutputStreamAppender<?> child(String name) {
         RingAsyncAppender ring = (RingAsyncAppender) LogbackView.root().getAppender(RinglogLoggingListener.APPENDER_NAME);
         return (OutputStreamAppender<?>) ring.getAppender(name);
-    }
-
-    private static int count(String text) {
-        Matcher matcher = MESSAGE.matcher(text);
-        int count = 0;
-        while (matcher.find()) {
-            count++;
-        }
-        return count;
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.ringlog.spring.boot.TestApplication;
+import io.ringlog.spring.boot.logging.BootOutput;
 import io.ringlog.spring.boot.logging.RinglogLoggingListener;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,7 +17,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.core.appender.AbstractOutputStreamAppender;
 import org.apache.logging.log4j.core.appender.ConsoleAppender;
@@ -69,19 +69,10 @@ class Log4j2FlushPerBatchTest {
             // Line 0 is a batch of its own; lines 1 to 99, queued behind it, are one batch: the console's buffer (8 KiB)
             // fills once or twice, and the batch's end flushes the rest. Flushing per event takes 100 writes.
             assertThat(console.writesWithLines()).as("writes to System.out for %d lines", LINES).isBetween(2, 6);
-            await().atMost(Duration.ofSeconds(10)).until(() -> linesIn(Files.readString(file)) == LINES);
+            await().atMost(Duration.ofSeconds(10)).until(() -> BootOutput.count(LINE, Files.readString(file)) == LINES);
         } finally {
             System.setOut(original);
         }
-    }
-
-    private static int linesIn(String text) {
-        Matcher matcher = LINE.matcher(text);
-        int count = 0;
-        while (matcher.find()) {
-            count++;
-        }
-        return count;
     }
 
     /** Standard output that holds the first write carrying {@code marker} until opened, and counts the writes with lines. */
@@ -130,7 +121,7 @@ class Log4j2FlushPerBatchTest {
         }
 
         synchronized int linesWritten() {
-            return linesIn(written.toString(StandardCharsets.UTF_8));
+            return BootOutput.count(LINE, written.toString(StandardCharsets.UTF_8));
         }
     }
 }

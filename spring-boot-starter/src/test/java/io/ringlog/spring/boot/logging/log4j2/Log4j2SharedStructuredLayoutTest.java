@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.ringlog.spring.boot.TestApplication;
+import io.ringlog.spring.boot.logging.BootOutput;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.logging.log4j.core.Appender;
 import org.apache.logging.log4j.core.config.Configuration;
@@ -37,9 +37,7 @@ class Log4j2SharedStructuredLayoutTest {
 
     @AfterEach
     void clearBootsFormatProperties() {
-        // Boot leaves them set for the JVM's next application (another test), which would log JSON too.
-        System.clearProperty("CONSOLE_LOG_STRUCTURED_FORMAT");
-        System.clearProperty("FILE_LOG_STRUCTURED_FORMAT");
+        BootOutput.clearStructuredFormats();
     }
 
     @Test
@@ -58,8 +56,8 @@ class Log4j2SharedStructuredLayoutTest {
             for (int i = 0; i < LINES; i++) {
                 log.info("shared-{}", i);
             }
-            await().atMost(Duration.ofSeconds(20)).until(() -> count(Files.readString(file, StandardCharsets.UTF_8)) == LINES);
-            await().atMost(Duration.ofSeconds(20)).until(() -> count(console.getOut()) == LINES);
+            await().atMost(Duration.ofSeconds(20)).until(() -> BootOutput.count(MESSAGE, Files.readString(file, StandardCharsets.UTF_8)) == LINES);
+            await().atMost(Duration.ofSeconds(20)).until(() -> BootOutput.count(MESSAGE, console.getOut()) == LINES);
             assertThat(console.getOut()).contains("\"ecs\"");
         }
     }
@@ -72,14 +70,5 @@ class Log4j2SharedStructuredLayoutTest {
             Configuration configuration = Log4j2View.configuration();
             assertThat(configuration.getAppender("Console").getLayout()).isNotSameAs(configuration.getAppender("File").getLayout());
         }
-    }
-
-    private static int count(String text) {
-        Matcher matcher = MESSAGE.matcher(text);
-        int count = 0;
-        while (matcher.find()) {
-            count++;
-        }
-        return count;
     }
 }
