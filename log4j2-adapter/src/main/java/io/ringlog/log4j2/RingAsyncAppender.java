@@ -751,7 +751,7 @@ public final class RingAsyncAppender extends AbstractAppender implements Locatio
             return asBuilder();
         }
 
-        /** The {@code callerEncoding} attribute as written, or null when it was not given. */
+        /** The {@code callerEncoding} attribute as written; {@code AUTO} when it was not given. */
         public String getCallerEncoding() {
             return callerEncoding;
         }
