@@ -108,7 +108,7 @@ final class Log4j2BootAppenders {
             root.removeAppender(target);
         }
         context.updateLoggers();
-        // A call that read the root's appenders before the line above may still be in Boot's: a moment's window at start.
+        // A call that read the root's appenders before the line above may still be inside Boot's: they stop with the configuration.
         flushPerBatch.commit();
         return BootLogging.wrapped("Log4j2", RinglogLoggingListener.APPENDER_NAME, targetNames, properties);
     }

@@ -38,6 +38,8 @@ import org.apache.logging.log4j.status.StatusLogger;
 final class Log4j2FlushPerBatch {
     private static final Logger LOGGER = StatusLogger.getLogger();
     private static final String IMMEDIATE_FLUSH = "immediateFlush";
+    /** The key under which a replaced appender of Boot's stays in the configuration until it stops. */
+    static final String RETIRED_SUFFIX = " (replaced by Ringlog)";
 
     private final Configuration configuration;
     /** By name: Boot's appenders now out of the configuration, and the ones built again in their place. */
@@ -109,9 +111,17 @@ final class Log4j2FlushPerBatch {
         return null;
     }
 
-    /** The root logger no longer calls Boot's appenders: they are stopped (their outputs stay open for the new ones). */
+    /**
+     * The root logger no longer calls Boot's appenders, but a call that read the root's appenders just before the swap
+     * may still be inside one of them: Log4j2 reconfigures while the application logs, and a stopped appender refuses
+     * (and so loses) the event of such a call. So Boot's appenders are not stopped here: they stay in the configuration
+     * under names of their own ({@code Console} as {@code Console}{@value #RETIRED_SUFFIX}), take no new event, and
+     * stop when the configuration stops, as every appender of it does. Their outputs are shared with the appenders
+     * built again, and stay open until both have stopped.
+     */
     void commit() {
-        replaced.values().forEach(Log4j2FlushPerBatch::stop);
+        Map<String, Appender> live = configuration.getAppenders();
+        replaced.forEach((name, boots) -> live.putIfAbsent(name + RETIRED_SUFFIX, boots));
     }
 
     /** {@code <RingAsync>} did not start: Boot's appenders go back in their place, and the new ones are stopped. */
