@@ -199,7 +199,7 @@ public final class ServiceReport {
             String subtitle = host + "; " + sample(repeats, rounds);
             String rateChart = "service-throughput-" + flavour + ".png";
             HeadlineChart.render(dir.resolve(rateChart), title(flavour) + " in a web service: requests per second, closed"
-                    + " loop (higher is better)", subtitle, Headline.FOOTNOTE, throughput);
+                    + " loop (higher is better)", subtitle, Headline.SERVICE_FOOTNOTE, throughput);
             md.append("![").append(flavour).append(" requests/s](").append(rateChart).append(")\n\n");
             String latencyChart = "service-p99-" + flavour + ".png";
             HeadlineChart.render(dir.resolve(latencyChart), title(flavour) + " in a web service: p99 latency, closed loop"

@@ -83,6 +83,12 @@ final class ServiceVariants {
         return form(platform(variant)) + SYNC_SUFFIX;
     }
 
+    /** Whether the variant is Spring Boot's default logging with the starter off: {@code starter-ecs-sync}, with or without {@code -vt}. */
+    static boolean isStarterOff(String variant) {
+        String platform = platform(variant);
+        return platform.endsWith(SYNC_SUFFIX) && STARTER_FORMS.containsKey(platform.substring(0, platform.length() - SYNC_SUFFIX.length()));
+    }
+
     /** What the variant runs, in a few words. */
     static String describe(String variant) {
         String platform = platform(variant);
@@ -91,8 +97,7 @@ final class ServiceVariants {
             description = STARTER_FORMS.get(platform);
         } else if (!platform.equals(form(platform)) && STARTER_FORMS.containsKey(form(platform))) {
             description = STARTER_FORMS.get(form(platform)) + ", `ringlog.caller-encoding=always`";
-        } else if (platform.endsWith(SYNC_SUFFIX) && STARTER_FORMS.containsKey(
-                platform.substring(0, platform.length() - SYNC_SUFFIX.length()))) {
+        } else if (isStarterOff(platform)) {
             description = STARTER_FORMS.get(platform.substring(0, platform.length() - SYNC_SUFFIX.length()))
                     .replace("+ starter", "+ starter off (`ringlog.enabled=false`: synchronous)");
         } else {

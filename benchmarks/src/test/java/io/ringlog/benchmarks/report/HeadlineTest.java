@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import javax.imageio.ImageIO;
@@ -34,6 +35,35 @@ class HeadlineTest {
         assertThat(group.bars()).extracting(HeadlineChart.Bar::text)
                 .containsExactly("1.00 M/s  ×2.00 stock", "500 k/s  ×0.50 sync", "2.00 M/s  ×4.00 stock  ×2.00 sync");
         assertThat(group.bars()).extracting(HeadlineChart.Bar::ringlog).containsExactly(false, false, true);
+    }
+
+    @Test
+    void bootsDefaultLoggingIsComparedWithItselfWithTheStarterOffAndTheHandWrittenVariantsWithStockAndSync() {
+        Map<String, Double> requests = new LinkedHashMap<>();
+        requests.put("off", 30_000.0);
+        requests.put("sync", 10_000.0);
+        requests.put("stock-async", 15_000.0);
+        requests.put("ringlog", 20_000.0);
+        requests.put("starter-sync", 8_000.0);
+        requests.put("starter", 16_000.0);
+        requests.put("starter-ecs-sync", 4_000.0);
+        requests.put("starter-ecs", 10_000.0);
+        requests.put("starter-vt", 12_000.0);
+
+        HeadlineChart.Group group = Headline.serviceGroup("CPU-bound", requests, "%,.0f req/s", true);
+
+        assertThat(group.bars()).extracting(HeadlineChart.Bar::text).containsExactly(
+                "30,000 req/s  ×2.00 stock  ×3.00 sync",
+                "10,000 req/s  ×0.67 stock",
+                "15,000 req/s  ×1.50 sync",
+                "20,000 req/s  ×1.33 stock  ×2.00 sync",
+                "8,000 req/s",
+                "16,000 req/s  ×2.00 starter off",
+                "12,000 req/s  ×1.50 starter off",
+                "4,000 req/s",
+                "10,000 req/s  ×2.50 starter off");
+        assertThat(Headline.serviceGroup("CPU-bound", requests, "%,.0f ms", false).bars())
+                .extracting(HeadlineChart.Bar::text).allSatisfy(text -> assertThat(text).doesNotContain("×"));
     }
 
     @Test
