@@ -24,8 +24,9 @@ import org.springframework.core.env.ConfigurableEnvironment;
  * Spring Boot initialising logging more than once in one JVM: several applications (a test suite's), each with its own
  * {@code ringlog.*} properties, and an application that initialises logging again itself (Spring Cloud's
  * {@code reinitializeLoggingSystem}). Each time Boot's appenders run behind Ringlog, one INFO line says so, and the
- * MBean follows {@code spring.jmx.enabled}. Console only: on Log4j2, Spring Boot reloads the configuration it loaded
- * first in the JVM, so a later application's {@code logging.file.*} has no effect. Subclassed once per framework.
+ * MBean follows {@code spring.jmx.enabled}. Console only: on Log4j2, Spring Boot reloads the configuration file it loaded
+ * first in the JVM, so whether a later application's {@code logging.file.*} has an effect depends on the applications
+ * before it (Log4j2LaterApplicationLogFileTest). Subclassed once per framework.
  */
 @ExtendWith(OutputCaptureExtension.class)
 public abstract class BootLoggingAgainContract {
