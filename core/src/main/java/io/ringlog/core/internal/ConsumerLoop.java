@@ -52,9 +52,12 @@ import java.util.function.IntSupplier;
  * CAS from {@code OPEN} ({@link #fixLastAccepted()}): by this loop when it closes or fails, or by {@code stop()}
  * when its drain gives up; producers that published after the pipeline began closing read it.
  * <li>{@code started} and {@code finished} (the sequence whose delivery began, and the last one handed on)
- * have one writer, this loop: release stores around each delivery, read with acquire loads by stats and by
- * {@code stop()}, so that the counts are exact per event although slots are released in strides, and an
- * abandoned drain can tell the event stuck in a downstream appender from the ones never handed on.
+ * have one writer, this loop: release stores around each delivery and the clearing of its slot, read with acquire
+ * loads by stats and by {@code stop()}, so that the counts are exact per event although slots are released in
+ * strides, and an abandoned drain can tell the event stuck in a downstream appender from the ones never handed on.
+ * An event's calls into the sink (deliver and clear) and their failure reports lie between its two stores; from a
+ * {@code finished} store to the next {@code started} store the loop runs only its own code, which waits for nothing
+ * but a nap (that a stop cuts short) or the gate's lock (that its holders keep for a few instructions).
  * <li>Closing is the consumer's half of a Dekker handshake: store {@code CLOSING} (volatile), full fence,
  * read the cursor. A producer claims with a CAS on the cursor and then reads the state. Either the claim
  * comes before the cursor read, and the slot is at or below {@code closedAt} and delivered here, or it
@@ -256,11 +259,14 @@ final class ConsumerLoop<S> implements Runnable {
             } else {
                 failed++;
             }
-            FINISHED.setRelease(this, sequence);
             if (entry.kib != 0) {
                 queuedBytes.handedOn(entry.kib);
             }
             clear(entry);
+            // Only after the slot's clearing (the sink's code, and maybe a failure report): between this store and the
+            // next event's STARTED the loop runs only its own code, so a stop that gave up can wait for it to move on
+            // (see positionOnceAbandoned).
+            FINISHED.setRelease(this, sequence);
             if (sequence != to && (((sequence - from + 1) % releaseStride) == 0
                     || handOverEachEventToWaiters && gate.waiters() > 0)) {
                 release(sequence, sequence - handedOverUpTo >= handOverStride);
@@ -450,19 +456,25 @@ final class ConsumerLoop<S> implements Runnable {
 
     /**
      * Where the consumer stands after a stop gave up (the state is ABANDONED), once that is final: an event in flight
-     * (inside the sink; after it the loop sees the state and stops), or the loop ended. Between two events the loop may
-     * have checked the state just before it changed and be about to begin one more: a reading taken then would count
-     * that event as never handed on, although it is delivered a moment later. So while neither holds, this waits a
-     * little (yields, then short parks), at most {@code boundNanos}: the loop is in its own code then (or napping, and
-     * the stop woke it), not in a downstream appender's, unless it is writing a failure report to a stalled status
-     * channel, which the bound covers.
+     * (inside the sink; after it the loop sees the state and stops), the loop ended, or every event up to {@code last}
+     * (the last accepted sequence) handed on. Between two events the loop may have checked the state just before it
+     * changed and be about to begin one more, however long the scheduler keeps it from its next instruction: a reading
+     * taken then would count that event as never handed on, although it is delivered a moment later (found under load on
+     * two cores: a bound of 50 ms here reported one event more than the queue held). So while none holds, this waits
+     * (yields, then short parks), for as long as the loop needs a CPU to go on: between two events it runs only its own
+     * code (an event's calls into the sink lie between its {@code started} and {@code finished} stores, and the sink's
+     * last call comes once every event is handed on), which waits for nothing but a nap, which the stop cut short, or
+     * the gate's lock, held for a few instructions. The wait ends once an acquire load sees the loop's release store of
+     * the next {@code started} (that event then counts as in flight) or its {@code finished} of the last accepted event,
+     * or once {@code ended} has counted down, which the loop does after its last store of either. {@code boundNanos}
+     * only guards against a defect; a reading returned at the bound may count one event too many.
      */
-    Position positionOnceAbandoned(long boundNanos) {
+    Position positionOnceAbandoned(long last, long boundNanos) {
         long deadline = System.nanoTime() + boundNanos;
         for (int round = 1;; round++) {
             boolean loopEnded = ended.getCount() == 0; // read before the position: once ended, the position is final
             Position position = position();
-            if (position.inFlight || loopEnded || System.nanoTime() - deadline >= 0) {
+            if (position.inFlight || loopEnded || position.handedOn > last || System.nanoTime() - deadline >= 0) {
                 return position;
             }
             backOff(round);

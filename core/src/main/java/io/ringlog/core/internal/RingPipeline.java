@@ -96,14 +96,17 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
 
     /** How long after a late drop its summary is emitted, so that the drops of callers released together share one. */
     private static final long LATE_REPORT_DELAY_MILLIS = 100;
-    /**
-     * After a drain gave up, how long the stop waits at most for the consumer to be either inside a downstream appender or
-     * ended, so that the loss it reports is exact (see {@link ConsumerLoop#positionOnceAbandoned}); normally microseconds.
-     */
+    /** How long {@link #tryOfferUnlessStuck} watches one delivery that has not returned before it drops. */
     private static final long STUCK_DELIVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(STUCK_DELIVERY_MILLIS);
     /** The watch's step: short against the bound, long enough that a watching caller takes no CPU from the consumer. */
     private static final long STUCK_WATCH_STEP_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
-    private static final long ABANDON_SETTLE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /**
+     * After a drain gave up, how long the stop waits at most for the consumer to be inside a downstream appender, ended,
+     * or done with every accepted event, so that the loss it reports is exact (see
+     * {@link ConsumerLoop#positionOnceAbandoned}); normally microseconds, longer only while the consumer waits for a CPU.
+     * A guard against a defect, so far beyond any scheduling delay: 50 ms was exceeded on two loaded cores.
+     */
+    private static final long ABANDON_SETTLE_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** How often a caller waiting for room within the byte bound looks again (see {@link #awaitBytes}). */
     private static final long BYTES_RECHECK_NANOS = 1_000_000;
     /** How long a stopper waits for its status messages to be written by the reporter thread (see {@link #completeStop}). */
@@ -705,7 +708,7 @@ public final class RingPipeline<S> implements AsyncPipeline<S> {
         if (!finished && state.terminate(PipelineState.ABANDONED)) {
             long last = consumer.fixLastAccepted();
             parking.wake(consumerThread); // a consumer napping while it waited for a slot to be published sees ABANDONED now
-            ConsumerLoop.Position position = consumer.positionOnceAbandoned(ABANDON_SETTLE_NANOS);
+            ConsumerLoop.Position position = consumer.positionOnceAbandoned(last, ABANDON_SETTLE_NANOS);
             long undelivered = last + 1 - position.handedOn - (position.inFlight ? 1 : 0);
             consumer.forgetUndelivered(position, last);
             completeStop(false, undelivered, position.inFlight);
