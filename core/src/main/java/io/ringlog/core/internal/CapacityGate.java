@@ -477,8 +477,10 @@ final class CapacityGate {
         if (count == 0) {
             return 0;
         }
-        queued -= count;
+        // Promised before they stop counting as queued: a caller that gives way to waiting ones (nobodyWaits) never
+        // reads both at zero while these waiters move from queued to permitted, so it cannot take their slots then.
         PERMITS.getAndAdd(this, count);
+        queued -= count;
         lastProgress = System.nanoTime();
         Waiter newHead = waiter;
         // Platform waiters (and a platform new head) in a heap-ordered tree, built in one walk: each one placed after the
