@@ -37,9 +37,10 @@ import org.junit.jupiter.api.Timeout;
  * <p>Each WARN arrives while the target holds the consumer inside a delivery and the flood has filled the ring, so that
  * it must wait in the gate; once it is parked there, the target lets go. The test counts the INFO events that claim a
  * slot after the WARN arrived, ahead of it. They come only from a race of a few instructions: a flooding thread that
- * found nobody waiting just before the WARN queued (measured on two cores, idle and loaded: at most 3 a WARN, under 0.2 on average in a
- * run; 0 to 16 a WARN, 1.2 to 3.3 on average over 2,200 WARNs while the gate's pass still lowered its count of queued
- * callers before raising its promises, so that a flooding thread could look in between and find nobody waiting).
+ * found nobody waiting just before the WARN queued (measured on two cores, idle and loaded: at most 3 a WARN, under
+ * 0.2 on average in a run; 0 to 16 a WARN, 1.2 to 3.3 on average over 2,200 WARNs while the gate's pass still lowered
+ * its count of queued callers before raising its promises, so that a flooding thread could look in between and find
+ * nobody waiting).
  * Before, INFO callers, which never wait, took the slots the consumer freed before the gate could promise
  * them to the waiting WARN (measured with that undone: up to 143 a WARN, 30 to 40 on average; with the consumer's
  * release of every eighth slot and hand-over of each event's slot undone too, up to 639, about 80 on average, 9 WARNs in
