@@ -1,7 +1,6 @@
 package io.ringlog.examples.log4j2;
 
 import io.ringlog.examples.testing.LoggingVariantsContract;
-import java.beans.PropertyChangeListener;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.LoggerContext;
@@ -11,9 +10,6 @@ import org.apache.logging.log4j.core.config.LoggerConfig;
 import org.junit.jupiter.params.provider.Arguments;
 
 class Log4j2VariantsTest extends LoggingVariantsContract {
-
-    /** The key of the starter's follower of reconfigurations in the Log4j2 context's objects. */
-    private static final String STARTER_FOLLOWER = "io.ringlog.spring.boot.logging.Log4j2Reconfigurations";
 
     Log4j2VariantsTest() {
         super(Log4j2ServiceApplication.class);
@@ -34,23 +30,21 @@ class Log4j2VariantsTest extends LoggingVariantsContract {
                 Arguments.of("", false, "root=LoggerConfig [ConsoleAppender, RollingFileAppender]", "[]"),
                 Arguments.of("", true, ring, "[\"Ringlog RINGLOG\"]"),
                 Arguments.of("ecs", true, ring, "[\"Ringlog RINGLOG\"]"),
-                Arguments.of("logstash", true, ring, "[\"Ringlog RINGLOG\"]"));
+                Arguments.of("logstash", true, ring, "[\"Ringlog RINGLOG\"]"),
+                // after the starter was on in this JVM: the follower must not wrap this application's logging
+                Arguments.of("", false, "root=LoggerConfig [ConsoleAppender, RollingFileAppender]", "[]"));
     }
 
     /**
      * Spring Boot takes the running configuration of Log4j2's context for the application's own (Log4J2LoggingSystem's
      * self-initialisation): in a fresh JVM that is Log4j2's default, which has no location, and Boot applies its own
-     * defaults; here it would be the configuration the test before loaded. And the starter follows the context's
-     * reconfigurations with the settings of the application that started it (kept in the context's objects under its
-     * class name): a later application's {@code ringlog.enabled=false} would still get Ringlog's appender. In production
-     * one application runs per JVM; here both go, as in a fresh JVM.
+     * defaults; here it would be the configuration the test before loaded. In production one application runs per JVM;
+     * here each goes as in a fresh JVM. The starter's follower of reconfigurations stays: it pauses when an application
+     * starts and applies only the properties of the application that started last, so a case with
+     * {@code ringlog.enabled=false} after one with the starter on stays synchronous (its root logger is checked).
      */
     @Override
     protected void forgetTheConfigurationOfTheApplicationBefore() {
-        LoggerContext context = (LoggerContext) LogManager.getContext(false);
-        if (context.removeObject(STARTER_FOLLOWER) instanceof PropertyChangeListener follower) {
-            context.removePropertyChangeListener(follower);
-        }
         Configurator.reconfigure(new DefaultConfiguration());
     }
 

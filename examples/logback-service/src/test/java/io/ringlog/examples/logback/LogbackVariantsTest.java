@@ -27,12 +27,14 @@ class LogbackVariantsTest extends LoggingVariantsContract {
 
     static Stream<Arguments> bootDefaults() {
         String ring = "[io.ringlog.logback.RingAsyncAppender]";
+        String boots = "[ch.qos.logback.core.ConsoleAppender, ch.qos.logback.core.rolling.RollingFileAppender]";
         return Stream.of(
-                Arguments.of("", false,
-                        "[ch.qos.logback.core.ConsoleAppender, ch.qos.logback.core.rolling.RollingFileAppender]", "[]"),
+                Arguments.of("", false, boots, "[]"),
                 Arguments.of("", true, ring, "[\"Ringlog RINGLOG\"]"),
                 Arguments.of("ecs", true, ring, "[\"Ringlog RINGLOG\"]"),
-                Arguments.of("logstash", true, ring, "[\"Ringlog RINGLOG\"]"));
+                Arguments.of("logstash", true, ring, "[\"Ringlog RINGLOG\"]"),
+                // after the starter was on in this JVM: what it left behind must not wrap this application's logging
+                Arguments.of("", false, boots, "[]"));
     }
 
     @Override
