@@ -26,13 +26,14 @@ class Log4j2VariantsTest extends LoggingVariantsContract {
 
     static Stream<Arguments> bootDefaults() {
         String ring = "root=LoggerConfig [RingAsyncAppender]";
+        String boots = "root=LoggerConfig [ConsoleAppender, RollingFileAppender]";
         return Stream.of(
-                Arguments.of("", false, "root=LoggerConfig [ConsoleAppender, RollingFileAppender]", "[]"),
+                Arguments.of("", false, boots, "[]"),
                 Arguments.of("", true, ring, "[\"Ringlog RINGLOG\"]"),
                 Arguments.of("ecs", true, ring, "[\"Ringlog RINGLOG\"]"),
                 Arguments.of("logstash", true, ring, "[\"Ringlog RINGLOG\"]"),
                 // after the starter was on in this JVM: the follower must not wrap this application's logging
-                Arguments.of("", false, "root=LoggerConfig [ConsoleAppender, RollingFileAppender]", "[]"));
+                Arguments.of("", false, boots, "[]"));
     }
 
     /**
