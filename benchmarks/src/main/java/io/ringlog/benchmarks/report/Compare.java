@@ -245,7 +245,13 @@ public final class Compare {
         List<String> rates = plan.latencyRates().stream().map(String::valueOf).collect(Collectors.toList());
         List<String> sinks = names(plan.latencySinks());
         String file = "latency-" + framework;
+        // A full collection before each run (JMH's -gc true): what a contender allocated once, at its start (a
+        // pre-allocated ring, a queue, the JVM's own start-up objects), is then in the old generation, as in a
+        // long-running application, instead of copied by each young collection of a JVM that lives a few seconds. Without
+        // it, G1's first young pauses on a 2-vCPU host took 7.8 and 15.7 ms with Ringlog's ring still young, 2.3 ms once it was not
+        // (docs/benchmarks/caller-far-tail-2026-11-30.md).
         ChainedOptionsBuilder options = base(benchmark, "fixedRate", file)
+                .shouldDoGC(true)
                 .threads(1)
                 .warmupIterations(1)
                 .measurementIterations(plan.latencyIterations())
@@ -323,7 +329,7 @@ public final class Compare {
         run.setProperty("throughput.iterations", plan.warmupIterations() + " x " + plan.warmupSeconds() + " s warm-up, "
                 + plan.iterations() + " x " + plan.iterationSeconds() + " s measured, per fork");
         run.setProperty("latency.iterations", "1 warm-up run, " + plan.latencyIterations() + " measured run(s) of "
-                + plan.latencyMillis() + " ms, per fork");
+                + plan.latencyMillis() + " ms, per fork, each after a full collection (JMH's -gc true)");
         run.setProperty("cpu.windows", plan.cpuMillis() + " ms idle, " + plan.cpuMillis() + " ms blocked");
         try (Writer writer = Files.newBufferedWriter(out.resolve("run.properties"), StandardCharsets.UTF_8)) {
             run.store(writer, "Ringlog benchmark run");
