@@ -23,6 +23,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -164,7 +165,8 @@ public final class Compare {
             stages.forEach(stage -> System.out.printf("  %-70s %3d trials, ~%.0f s%n", stage.title(), stage.trials(), stage.estimatedSeconds()));
             return;
         }
-        System.out.println("Each trial's own output (status lines, warnings) goes to jmh-<stage>.log there.");
+        System.out.printf(Locale.ROOT, "Each trial's own output (status lines, warnings; its first %,d lines) goes to jmh-<stage>.log there.%n",
+                TrialLog.KEPT_TRIAL_LINES);
         progress.plan(trials, estimate);
         for (Stage stage : stages) {
             progress.stage(stage.title(), stage.trials(), stage.estimatedSeconds());

@@ -136,7 +136,10 @@ final class Progress implements OutputFormat {
         appendSecondary(line, result.getSecondaryResults(), "latency.p99", "p99 %.1f us", 1);
         appendSecondary(line, result.getSecondaryResults(), "cpu.blocked.callers", "callers blocked %.2f cores", 1);
         long ownLines = log.trialLines();
-        if (ownLines > 0) {
+        if (ownLines > TrialLog.KEPT_TRIAL_LINES) {
+            line.append(String.format(Locale.ROOT, " (%,d lines of its own output, the first %,d in %s)", ownLines,
+                    TrialLog.KEPT_TRIAL_LINES, log.fileName()));
+        } else if (ownLines > 0) {
             line.append(String.format(Locale.ROOT, " (%,d %s of its own output in %s)", ownLines, ownLines == 1 ? "line" : "lines",
                     log.fileName()));
         }
