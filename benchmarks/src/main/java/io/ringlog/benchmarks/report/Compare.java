@@ -249,9 +249,9 @@ public final class Compare {
         String file = "latency-" + framework;
         // A full collection before each run (JMH's -gc true): what a contender allocated once, at its start (a
         // pre-allocated ring, a queue, the JVM's own start-up objects), is then in the old generation, as in a
-        // long-running application, instead of copied by each young collection of a JVM that lives a few seconds. Without
-        // it, G1's first young pauses on a 2-vCPU host took 7.8 and 15.7 ms with Ringlog's ring still young, 2.3 ms once it was not
-        // (docs/benchmarks/caller-far-tail-2026-11-30.md).
+        // long-running application, instead of copied by each young collection of a JVM that lives a few seconds.
+        // Without it, G1's first young pauses on a 2-vCPU host took 7.8 and 15.7 ms with Ringlog's ring still young,
+        // 2.3 ms once it was not (docs/benchmarks/caller-far-tail-2026-11-30.md).
         ChainedOptionsBuilder options = base(benchmark, "fixedRate", file)
                 .shouldDoGC(true)
                 .threads(1)
