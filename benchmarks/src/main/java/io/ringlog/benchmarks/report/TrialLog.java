@@ -42,8 +42,7 @@ final class TrialLog implements Closeable {
 
     /** Ends the current file, if any, and appends from now on to {@code name} in the results directory. */
     synchronized void open(String name) throws IOException {
-        endTrial();
-        close();
+        close(); // ends the trial too
         file = new BufferedOutputStream(Files.newOutputStream(directory.resolve(name), StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND));
         fileName = name;
